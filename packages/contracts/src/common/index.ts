@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './ids';
+export * from './language';
+export * from './paging';
+export * from './where';

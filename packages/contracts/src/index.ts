@@ -1,0 +1,3 @@
+// The root export holds what every module shares. Module contracts are imported by subpath:
+// `@lintel/contracts/account`, `@lintel/contracts/org`, `@lintel/contracts/system`, …
+export * from './common/index';
