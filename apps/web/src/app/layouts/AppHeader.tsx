@@ -1,0 +1,35 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { User } from '@lintel/contracts/account';
+import type { SystemProfile } from '@lintel/contracts/system';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/BrandLogo';
+import { productName } from '../../modules/system/api';
+import { HOME_PATH } from '../routeTable';
+import { useLanguage } from '../useLanguage';
+import { LanguageMenu } from './LanguageMenu';
+import { UserMenu } from './UserMenu';
+
+/** Logo and product name, the download link, the language menu (when i18n is on) and the user menu. */
+export function AppHeader({ profile, user }: { profile: SystemProfile; user: User | null }) {
+  const { t } = useTranslation();
+  const name = productName(profile, useLanguage());
+  return (
+    <header className="app-header" data-testid="app-header">
+      <Link to={HOME_PATH} className="app-header__brand" aria-label={t('layout:header.home')}>
+        <BrandLogo url={profile.logoUrl} alt={t('layout:header.logoAlt', { product: name })} size={30} />
+        <span className="app-header__name" data-testid="product-name">
+          {name}
+        </span>
+      </Link>
+      <nav className="app-header__actions">
+        <Link to="/download" className="app-header__link" data-testid="header-download">
+          <DownloadOutlined />
+          <span className="app-header__label">{t('layout:header.download')}</span>
+        </Link>
+        {profile.i18n ? <LanguageMenu /> : null}
+        {user ? <UserMenu user={user} /> : null}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { PageSpinner } from '../../components/PageSpinner';
+import { useSession } from '../../modules/account/api';
+import { productName, useSystemProfile } from '../../modules/system/api';
+import { resolveRedirect } from '../guards';
+import { useIdleLogout } from '../session/useIdleLogout';
+import { useSessionWatch } from '../session/useSessionWatch';
+import { useLanguage } from '../useLanguage';
+import { AppFooter } from './AppFooter';
+import { AppHeader } from './AppHeader';
+
+/**
+ * The root of every screen: waits for the system profile and the session, applies the route guards,
+ * watches the session (tab visibility, idle logout) and frames the page with the header and the footer.
+ */
+export function AppShell() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const profile = useSystemProfile();
+  const session = useSession();
+  const user = session.data ?? null;
+
+  useSessionWatch();
+  useIdleLogout(profile.data?.logoutTime ?? 0, user !== null);
+
+  const title = profile.data ? productName(profile.data, language) : '';
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
+  if (profile.isPending || session.isPending) return <PageSpinner fullScreen />;
+  if (profile.isError) {
+    return (
+      <div className="app-fatal">
+        <ErrorState
+          title={t('layout:shell.profileErrorTitle')}
+          description={t('layout:shell.profileErrorDescription')}
+          actionLabel={t('common:action.retry')}
+          onAction={() => void profile.refetch()}
+          busy={profile.isFetching}
+          testId="profile-error"
+        />
+      </div>
+    );
+  }
+
+  // A failed session check (other than 401) leaves the visitor view: the guards treat it as signed out.
+  const redirect = resolveRedirect(location.pathname, user !== null);
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  return (
+    <div className="app-shell">
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-label={t('layout:shell.navigating')} />
+      ) : null}
+      <AppHeader profile={profile.data} user={user} />
+      <main className="app-content">
+        <Outlet />
+      </main>
+      <AppFooter profile={profile.data} />
+    </div>
+  );
+}

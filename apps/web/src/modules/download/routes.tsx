@@ -1,0 +1,5 @@
+import type { PageLoader } from '../../app/routeTypes';
+
+export const downloadPages = {
+  download: () => import('./pages/DownloadPage'),
+} satisfies Record<string, PageLoader>;

@@ -1,0 +1,92 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One request as the fake API saw it. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+export interface FakeReply {
+  status?: number;
+  /** JSON-encoded unless `raw` is given. */
+  json?: unknown;
+  raw?: { body: string; contentType: string };
+}
+
+export type FakeHandler = (request: SeenRequest) => FakeReply | Promise<FakeReply>;
+
+/**
+ * A real HTTP server on 127.0.0.1 standing in for apps/server in web tests: routes are `METHOD /path`
+ * below `/api/v1/`, every request is recorded. Lets the tests exercise the real fetch-based client.
+ */
+export interface FakeApi {
+  baseUrl: string;
+  requests: SeenRequest[];
+  on(route: string, handler: FakeHandler | FakeReply): void;
+  close(): Promise<void>;
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function startFakeApi(): Promise<FakeApi> {
+  const routes = new Map<string, FakeHandler>();
+  const requests: SeenRequest[] = [];
+
+  const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.replace(/^\/api\/v1\//, '');
+    const seen: SeenRequest = {
+      method: request.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: request.headers,
+      body: await readBody(request),
+    };
+    requests.push(seen);
+    const handler = routes.get(`${seen.method} ${path}`);
+    const reply: FakeReply = handler
+      ? await handler(seen)
+      : { status: 404, json: { code: 404, key: 'http.notFound', message: 'Not found' } };
+    const status = reply.status ?? 200;
+    if (reply.raw) {
+      response.writeHead(status, { 'Content-Type': reply.raw.contentType });
+      response.end(reply.raw.body);
+    } else if (reply.json === undefined) {
+      response.writeHead(status);
+      response.end();
+    } else {
+      response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(reply.json));
+    }
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    on(route, handler) {
+      routes.set(route, typeof handler === 'function' ? handler : () => handler);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
+import { addLocaleFiles, changeLanguage } from './src/app/i18n';
+import { configureHttp } from './src/lib/http';
+
+// jsdom lacks the layout APIs antd's responsive helpers call.
+if (typeof window !== 'undefined') {
+  if (!window.matchMedia) {
+    window.matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.assign(window, { ResizeObserver: ResizeObserverStub });
+  }
+}
+
+// In the app each page adds its module's texts when its code loads; tests render components directly.
+addLocaleFiles(import.meta.glob('./src/locales/*/*.json', { eager: true, import: 'default' }));
+
+beforeEach(async () => {
+  if (typeof localStorage !== 'undefined') localStorage.clear();
+  await changeLanguage('zh-CN');
+  configureHttp({ baseUrl: '', methodOverride: false });
+});
+
+afterEach(() => {
+  cleanup();
+});
