@@ -1,0 +1,47 @@
+// Bundles the server into dist/main.js (run from apps/server: `npm run build -w @lintel/server`).
+// Dependencies stay external (resolved from node_modules at run time, native ones included); the
+// workspace contracts are TypeScript source, so they are bundled in.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = dirname(fileURLToPath(import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {})
+  .filter((name) => name !== '@lintel/contracts')
+  .flatMap((name) => [name, `${name}/*`]);
+const buildDate = new Date().toISOString().slice(0, 10);
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  external,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+  loader: { '.json': 'json' },
+  define: { __LINTEL_BUILD_DATE__: JSON.stringify(buildDate) },
+  // ESM output: bundled CommonJS code (if any ever is) still finds require, __filename and __dirname.
+  banner: {
+    js: [
+      "import { createRequire as __lintelCreateRequire } from 'node:module';",
+      "import { fileURLToPath as __lintelFileURLToPath } from 'node:url';",
+      "import { dirname as __lintelDirname } from 'node:path';",
+      'const require = __lintelCreateRequire(import.meta.url);',
+      'const __filename = __lintelFileURLToPath(import.meta.url);',
+      'const __dirname = __lintelDirname(__filename);',
+    ].join('\n'),
+  },
+});
+
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(
+  `built dist/main.js (${Math.round(bytes / 1024)} KiB with its source map, build date ${buildDate})`,
+);

@@ -1,0 +1,93 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type Clock, systemClock } from './clock';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/open';
+import { loggerOptions } from './logger';
+import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
+import { healthRoutes } from './modules/health/health.routes';
+import { apiDocsPlugin } from './plugins/api-docs';
+import { errorsPlugin } from './plugins/errors';
+import { gracefulClosePlugin } from './plugins/graceful-close';
+import { languagePlugin } from './plugins/language';
+import { methodOverridePlugin, rewriteUrlWithMethodOverride } from './plugins/method-override';
+import { originCheckPlugin } from './plugins/origin-check';
+import { generateRequestId, requestIdPlugin } from './plugins/request-id';
+import { routeSchemasPlugin } from './plugins/route-schemas';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { createSessionCookies, sessionPlugin } from './plugins/session';
+import { staticWebPlugin } from './plugins/static-web';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database this app uses; closed when the app closes. */
+    database: DatabaseHandle;
+    clock: Clock;
+  }
+}
+
+export interface AppDeps {
+  /** An open database; the app takes ownership and closes it on close. Opened from config when absent. */
+  db?: DatabaseHandle;
+  clock?: Clock;
+  /** Where log lines go (tests collect them); stdout when absent. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * The whole server as one Fastify instance: cross-cutting plugins first, then the modules. Used by main.ts
+ * and by every test. Migrations and seeds are the caller's business (main.ts, test/helper.ts).
+ */
+export function buildApp(config: Config, deps: AppDeps = {}): App {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logStream),
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimit,
+    // Runs before routing: the only place where a method override can still change the route.
+    rewriteUrl: rewriteUrlWithMethodOverride,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database =
+    deps.db ??
+    openDatabase({
+      dataDir: config.dataDir,
+      databaseUrl: config.databaseUrl,
+      onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed'),
+    });
+  const clock = deps.clock ?? systemClock;
+  app.decorate('database', database);
+  app.decorate('clock', clock);
+  app.addHook('onClose', async () => database.close());
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only (multipart arrives with the files module): a text/plain body is a 415, not a string.
+  app.removeContentTypeParser('text/plain');
+
+  const https = config.publicUrl?.startsWith('https:') === true;
+  const cookies = createSessionCookies(config.publicUrl);
+  const account = createAccountModule({ db: database.db, clock, profileDefaults: config.profile });
+
+  // Order matters: hooks run in registration order (language before anything that may fail).
+  app.register(requestIdPlugin);
+  app.register(gracefulClosePlugin);
+  app.register(languagePlugin);
+  app.register(errorsPlugin, { bodyLimit: config.bodyLimit });
+  // Before any hook that may refuse a request, so that refusals carry the security headers too.
+  app.register(securityHeadersPlugin, { https });
+  app.register(methodOverridePlugin);
+  app.register(originCheckPlugin, { publicUrl: config.publicUrl });
+  app.register(routeSchemasPlugin);
+  app.register(apiDocsPlugin);
+  app.register(sessionPlugin, { resolver: account.sessions, cookies });
+  app.register(staticWebPlugin, { webDist: config.webDist });
+
+  app.register(healthRoutes, { prefix: '/api/v1', database });
+  app.register(accountPlugin, { prefix: ACCOUNT_PREFIX, module: account, cookies });
+
+  return app as unknown as App;
+}

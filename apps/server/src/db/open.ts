@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Engine } from './engine';
+import type { Database } from './schema';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Idempotent; after it every query fails (the health check then answers 503). */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL only: the schema to work in (tests give each app its own). */
+  pgSchema?: string;
+  /** Where a dropped PostgreSQL connection is reported (the request using it fails on its own). */
+  onPoolError?: (error: Error) => void;
+}
+
+export const SQLITE_FILE_NAME = 'lintel.db';
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(options: OpenDatabaseOptions): DatabaseHandle {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(options.dataDir);
+}
+
+function openSqlite(dataDir: string): DatabaseHandle {
+  mkdirSync(dataDir, { recursive: true });
+  const database = new SqliteDatabase(join(dataDir, SQLITE_FILE_NAME));
+  database.pragma('journal_mode = WAL');
+  // WAL makes NORMAL durable across application crashes; only a power cut may lose the last commits.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  // SQLite's own lower() and LIKE fold ASCII only; the where compiler uses this for Unicode case folding.
+  database.function('lintel_lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+  return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+}
+
+const PG_OID = { int8: 20, json: 114, jsonb: 3802 } as const;
+
+/**
+ * Counts come back as int8; they always fit a JS number. JSON comes back as text, like SQLite's (json.ts).
+ */
+function pgTypeParser(oid: number, format?: string): (value: string) => unknown {
+  if (oid === PG_OID.int8) return (value) => Number(value);
+  if (oid === PG_OID.json || oid === PG_OID.jsonb) return (value) => value;
+  return pg.types.getTypeParser(oid, (format ?? 'text') as 'text');
+}
+
+function openPostgres(connectionString: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    types: { getTypeParser: pgTypeParser } as pg.CustomTypesConfig,
+    ...(options.pgSchema ? { options: `-c search_path=${quoteIdent(options.pgSchema)}` } : {}),
+  });
+  // Without listeners a dropped connection (server restart, network cut, terminated backend) would be an
+  // unhandled 'error' event and crash the process. Idle clients report through the pool; a client that is
+  // checked out reports on itself, while the query it runs fails on its own (and so does the request).
+  const report = (error: Error) => options.onPoolError?.(error);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+}
+
+function quoteIdent(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid schema name: ${name}`);
+  return name;
+}
+
+function handle(db: Kysely<Database>, engine: Engine): DatabaseHandle {
+  let closing: Promise<void> | null = null;
+  return {
+    db,
+    engine,
+    close() {
+      closing ??= db.destroy();
+      return closing;
+    },
+  };
+}
+
+/** A real round trip to the database (the health check). */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

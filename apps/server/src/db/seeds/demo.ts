@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { UserService } from '../../modules/account/user.service';
+import type { Database } from '../schema';
+
+/** Country codes offered at sign-in and registration (the web falls back to 86 alone without them). */
+export const DEMO_COUNTRY_CODES = [
+  { code: '86', name: '中国', name_en: 'China' },
+  { code: '852', name: '中国香港', name_en: 'Hong Kong, China' },
+  { code: '853', name: '中国澳门', name_en: 'Macao, China' },
+  { code: '886', name: '中国台湾', name_en: 'Taiwan, China' },
+  { code: '1', name: '美国/加拿大', name_en: 'United States / Canada' },
+  { code: '44', name: '英国', name_en: 'United Kingdom' },
+  { code: '65', name: '新加坡', name_en: 'Singapore' },
+  { code: '81', name: '日本', name_en: 'Japan' },
+  { code: '82', name: '韩国', name_en: 'South Korea' },
+  { code: '61', name: '澳大利亚', name_en: 'Australia' },
+] as const;
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+export const DEMO_USERS = [
+  {
+    name: 'demo',
+    nickName: '演示用户',
+    phoneNumber: '13800000001',
+    countryCode: '86',
+    email: 'demo@lintel.example',
+    password: DEMO_PASSWORD,
+  },
+  {
+    name: 'zhangsan',
+    nickName: '张三',
+    phoneNumber: null,
+    countryCode: '86',
+    email: '',
+    password: DEMO_PASSWORD,
+  },
+] as const;
+
+/** The demo data of a fresh database (DEMO=1). Runs inside the seeding transaction. */
+export async function seedDemo(trx: Kysely<Database>, users: UserService): Promise<void> {
+  await trx
+    .insertInto('country_codes')
+    .values(DEMO_COUNTRY_CODES.map((c, index) => ({ ...c, sort_order: index })))
+    .execute();
+  for (const user of DEMO_USERS) await users.createUser(user, trx);
+}

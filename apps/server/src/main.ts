@@ -1,0 +1,45 @@
+import type { App } from './app';
+import { ConfigError, loadConfig } from './config';
+import { startServer, stopServer } from './server';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      // One line naming the variable: the whole story of an invalid configuration.
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app: App = await startServer(config);
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing the requests in flight');
+    const outcome = await stopServer(app);
+    if (outcome === 'timeout') {
+      app.log.error('requests still running after 10 s: exiting anyway');
+      process.exit(1);
+    }
+    app.log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Lintel failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

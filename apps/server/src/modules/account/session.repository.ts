@@ -1,0 +1,67 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable, Timestamp } from '../../db/schema';
+import type { UserRow } from './user.repository';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export interface SessionWithUser {
+  session: Pick<SessionRow, 'id' | 'expires_at' | 'last_seen_at' | 'remember'>;
+  user: UserRow;
+}
+
+export function createSessionRepository(db: Kysely<Database>) {
+  return {
+    async insert(row: Insertable<SessionsTable>): Promise<void> {
+      await db.insertInto('sessions').values(row).execute();
+    },
+
+    /** The session and its user in one round trip: this runs on every signed-in API request. */
+    async findWithUserByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+      const row = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select([
+          'sessions.id as session_id',
+          'sessions.expires_at as session_expires_at',
+          'sessions.last_seen_at as session_last_seen_at',
+          'sessions.remember as session_remember',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { session_id, session_expires_at, session_last_seen_at, session_remember, ...user } = row;
+      return {
+        session: {
+          id: session_id,
+          expires_at: session_expires_at,
+          last_seen_at: session_last_seen_at,
+          remember: session_remember,
+        },
+        user,
+      };
+    },
+
+    async touch(id: string, lastSeenAt: Timestamp, expiresAt: Timestamp): Promise<void> {
+      await db
+        .updateTable('sessions')
+        .set({ last_seen_at: lastSeenAt, expires_at: expiresAt })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async deleteById(id: string): Promise<void> {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+
+    async deleteByTokenHash(tokenHash: string): Promise<void> {
+      await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+    },
+
+    /** Housekeeping: sessions past their expiry are useless rows. */
+    async deleteExpired(now: Timestamp): Promise<void> {
+      await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    },
+  };
+}
+export type SessionRepository = ReturnType<typeof createSessionRepository>;

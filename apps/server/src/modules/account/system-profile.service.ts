@@ -1,0 +1,87 @@
+import {
+  APP_VERSION,
+  APP_VERSION_FALLBACK,
+  type CountryCode,
+  FALLBACK_COUNTRY_CODES,
+  type SystemProfile,
+  type SystemProfilePatch,
+  systemProfilePatchSchema,
+} from '@lintel/contracts/system';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { ProfileDefaults } from '../../config';
+import { fromJson, toJson } from '../../db/json';
+import type { Database } from '../../db/schema';
+import { createSystemRepository } from './system.repository';
+import { presentCountryCode } from './user.presenter';
+
+export const PROFILE_SETTING_KEY = 'system.profile';
+
+export interface SystemProfileServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  defaults: ProfileDefaults;
+}
+
+/** The OEM profile: configuration defaults, overridden field by field by what an administrator stored. */
+export function createSystemProfileService({ db, clock, defaults }: SystemProfileServiceDeps) {
+  const base: SystemProfile = {
+    productName: defaults.productName,
+    productNameEn: defaults.productNameEn,
+    logoUrl: defaults.logoUrl,
+    copyrightCompany: defaults.copyrightCompany,
+    copyrightCompanyEn: defaults.copyrightCompanyEn,
+    version: APP_VERSION,
+    fallbackVersion: APP_VERSION_FALLBACK,
+    buildDate: defaults.buildDate,
+    icp: defaults.icp,
+    extraInfo: defaults.extraInfo,
+    cloud: defaults.cloud,
+    i18n: defaults.i18n,
+    logoutTime: defaults.logoutTime,
+    privacyNotice: defaults.privacyNotice,
+    passportLogin: defaults.passportLogin,
+    methodOverride: defaults.methodOverride,
+    downloads: { pc: '', revit: '', navisworks: '', ios: '', android: '' },
+  };
+
+  async function overrides(): Promise<SystemProfilePatch> {
+    const stored = fromJson<unknown>(await createSystemRepository(db).getSetting(PROFILE_SETTING_KEY), {});
+    // Stored by an older version with other rules? Then ignore it rather than break every page.
+    const parsed = systemProfilePatchSchema.safeParse(stored);
+    return parsed.success ? parsed.data : {};
+  }
+
+  async function get(): Promise<SystemProfile> {
+    return { ...base, ...(await overrides()) };
+  }
+
+  return {
+    get,
+
+    /** Merges `patch` into the stored overrides; answers the resulting profile. */
+    async update(patch: SystemProfilePatch): Promise<SystemProfile> {
+      await db.transaction().execute(async (trx) => {
+        const repository = createSystemRepository(trx);
+        const current = fromJson<SystemProfilePatch>(await repository.getSetting(PROFILE_SETTING_KEY), {});
+        await repository.putSetting(
+          PROFILE_SETTING_KEY,
+          toJson({ ...current, ...patch }),
+          clock.now().toISOString(),
+        );
+      });
+      return get();
+    },
+
+    async logoutTime(): Promise<number> {
+      return (await get()).logoutTime;
+    },
+
+    /** The configured list, or 86 alone when none is configured (spec 000 §9). */
+    async countryCodes(): Promise<CountryCode[]> {
+      const rows = await createSystemRepository(db).listCountryCodes();
+      return rows.length > 0 ? rows.map(presentCountryCode) : FALLBACK_COUNTRY_CODES;
+    },
+  };
+}
+export type SystemProfileService = ReturnType<typeof createSystemProfileService>;

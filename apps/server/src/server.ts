@@ -1,0 +1,50 @@
+import type { App, AppDeps } from './app';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { migrateToLatest } from './db/migrate';
+import { seedDatabase } from './db/seeds/index';
+
+/** Builds the app, brings the database up to date, seeds a fresh one, and listens. */
+export async function startServer(config: Config, deps: AppDeps = {}): Promise<App> {
+  const app = buildApp(config, deps);
+  try {
+    const applied = await migrateToLatest(app.database.db, app.database.engine);
+    if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+    await seedDatabase({
+      db: app.database.db,
+      clock: app.clock,
+      log: app.log,
+      adminPassword: config.adminPassword,
+      demo: config.demo,
+    });
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  app.log.info(`Lintel is running at ${config.publicUrl ?? `http://${shownHost}:${port}`}`);
+  return app;
+}
+
+/**
+ * Stops accepting connections, lets the requests in flight finish, then closes the database (Fastify's
+ * close does all three, in that order). Past `timeoutMs` the caller should give up waiting.
+ */
+export async function stopServer(app: App, timeoutMs = 10_000): Promise<'closed' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+    timer.unref();
+  });
+  try {
+    const outcome = await Promise.race([app.close().then(() => 'closed' as const), timeout]);
+    // Whatever still hangs on (a stuck request, a client that never reads) is cut off.
+    if (outcome === 'timeout') app.server.closeAllConnections();
+    return outcome;
+  } finally {
+    clearTimeout(timer);
+  }
+}

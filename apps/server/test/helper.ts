@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type App, buildApp } from '../src/app';
+import { type Config, type Env, loadConfig } from '../src/config';
+import { migrateToLatest } from '../src/db/migrate';
+import { type DatabaseHandle, openDatabase } from '../src/db/open';
+import { seedDatabase } from '../src/db/seeds/index';
+import { TestClock } from './clock';
+
+export const TEST_ADMIN_PASSWORD = 'Admin1234';
+export const ACCOUNT = '/api/v1/account-service';
+
+/** Set to run the suite on PostgreSQL (DESIGN.md §7): every app then gets a schema of its own. */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || null;
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Removes what fresh() created (the temp folder or the schema); call after the handle is closed. */
+  dispose(): Promise<void>;
+}
+
+async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL! });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty database: a temp SQLite file, or a new PostgreSQL schema t_<random>. */
+export async function freshDatabase(
+  onPoolError?: (error: Error) => void,
+): Promise<TestDatabase & { dataDir: string }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lintel-test-'));
+  if (!TEST_DATABASE_URL) {
+    const handle = openDatabase({ dataDir, databaseUrl: null });
+    return { handle, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create schema ${schema}`));
+  const handle = openDatabase({
+    dataDir,
+    databaseUrl: TEST_DATABASE_URL,
+    pgSchema: schema,
+    ...(onPoolError ? { onPoolError } : {}),
+  });
+  return {
+    handle,
+    dataDir,
+    dispose: async () => {
+      await withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestAppOptions {
+  /** Environment variables on top of the test defaults (DEMO=1, ADMIN_PASSWORD, LOG_LEVEL=silent). */
+  env?: Env;
+  clock?: TestClock;
+  /** Leave the app un-ready, so that a test can add routes first. */
+  ready?: boolean;
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  clock: TestClock;
+  db: DatabaseHandle;
+  /** Every log line the app wrote, parsed (set LOG_LEVEL in env to see more than errors). */
+  logs: Array<Record<string, unknown>>;
+  /** Errors the PostgreSQL pool reported on idle connections (a dropped connection). */
+  databaseErrors: Error[];
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a fresh database, migrated and seeded like a first start (admin + demo data).
+ * WEB_DIST points at an empty temp folder unless a test gives one.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const databaseErrors: Error[] = [];
+  const database = await freshDatabase((error) => databaseErrors.push(error));
+  const env: Env = {
+    DEMO: '1',
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: 'error',
+    DATA_DIR: database.dataDir,
+    WEB_DIST: join(database.dataDir, 'web-dist-absent'),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const clock = options.clock ?? new TestClock();
+  const logs: Array<Record<string, unknown>> = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line));
+  });
+  const app = buildApp(config, { db: database.handle, clock, logStream });
+  try {
+    await migrateToLatest(database.handle.db, database.handle.engine);
+    await seedDatabase({
+      db: database.handle.db,
+      clock,
+      log: app.log,
+      adminPassword: config.adminPassword,
+      demo: config.demo,
+    });
+    if (options.ready !== false) await app.ready();
+  } catch (error) {
+    // Leave nothing behind (no stray schema in the shared test database).
+    await app.close().catch(() => undefined);
+    await database.dispose();
+    throw error;
+  }
+  let closed = false;
+  return {
+    app,
+    config,
+    clock,
+    db: database.handle,
+    logs,
+    databaseErrors,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** The session cookie pair (`name=value`) a response set, for the next request's Cookie header. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const line = Array.isArray(header) ? header[0] : header;
+  if (!line) throw new Error('no Set-Cookie in the response');
+  return line.split(';', 1)[0] as string;
+}
+
+export async function login(
+  app: App,
+  name: string,
+  password: string,
+  extra: { rememberMe?: boolean; cookie?: string } = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/login`,
+    payload: { name, password, ...(extra.rememberMe === undefined ? {} : { rememberMe: extra.rememberMe }) },
+    headers: extra.cookie ? { cookie: extra.cookie } : {},
+  });
+}
+
+/** Signs in and answers the Cookie header value for later requests. */
+export async function signIn(app: App, name = 'demo', password = 'Demo1234'): Promise<string> {
+  const response = await login(app, name, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response);
+}
