@@ -1,5 +1,96 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * antd's ConfigProvider imports the tooltip UniqueProvider statically for its `tooltip={{ unique: true }}`
+ * option, which this app does not use; with it comes the whole popup engine of @rc-component/trigger (~7 KB
+ * gzip) on every screen, the sign-in screen included, which has no popup. This swaps that one import (only
+ * ConfigProvider's) for src/app/antdUniqueProvider.tsx, which loads the same component on first use: the
+ * option still works, and the popup code comes with the first dropdown or tooltip instead.
+ * Tests (vitest) run antd unchanged.
+ */
+function deferAntdUniqueProvider(): Plugin {
+  const replacement = fileURLToPath(new URL('./src/app/antdUniqueProvider.tsx', import.meta.url));
+  return {
+    name: 'lintel:defer-antd-unique-provider',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../tooltip/UniqueProvider' || !importer) return null;
+      return /[\\/]antd[\\/]es[\\/]config-provider[\\/]index\.js$/.test(importer) ? replacement : null;
+    },
+  };
+}
+
+/** A node of the ESTree AST `this.parse` gives, as far as `pureContractConstants` reads it. */
+interface AstNode {
+  type: string;
+  start: number;
+  end: number;
+}
+
+const isAstNode = (value: unknown): value is AstNode =>
+  typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+/** Whether evaluating `node` may run code (a call, a property read that may hit a getter, a class…). */
+function mayRunCode(node: AstNode): boolean {
+  if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') return false;
+  if (/^(Call|New|TaggedTemplate|Member|Chain|Class|Await|Yield|Update|Assignment|Import)/.test(node.type))
+    return true;
+  return Object.values(node).some((value) =>
+    Array.isArray(value)
+      ? value.some((item) => isAstNode(item) && mayRunCode(item))
+      : isAstNode(value) && mayRunCode(value),
+  );
+}
+
+/**
+ * @lintel/contracts is schemas, constants and pure functions, shared with the server. A module of it that
+ * the web needs one constant from (LOGIN_ERROR on the sign-in screen) would otherwise bring every other
+ * top-level constant of that module along, with zod (~25 KB gzip): the bundler cannot know that
+ * `z.object(…)`, `userSchema.extend(…)` or `nameSchema.optional()` have no side effects. This marks each
+ * top-level `const` initializer of the contracts that may run code as a pure call,
+ * `/* @__PURE__ *\/ (() => (init))()`, so an unused one is dropped with what only it uses; a used one is
+ * evaluated exactly as before. Build only: tests and the dev server load the contracts unchanged. (A
+ * contracts constant kept for a side effect of its initializer would lose it here; the contracts have
+ * none, and must not: see their `"sideEffects": false`.)
+ */
+function pureContractConstants(): Plugin {
+  const contractsSource = /[\\/]packages[\\/]contracts[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+  return {
+    name: 'lintel:pure-contract-constants',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!contractsSource.test(id)) return null;
+      const program = this.parse(code) as unknown as { body: AstNode[] };
+      const inserts: Array<[at: number, text: string]> = [];
+      for (const statement of program.body) {
+        const declaration =
+          statement.type === 'ExportNamedDeclaration'
+            ? (statement as AstNode & { declaration: AstNode | null }).declaration
+            : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        const variables = declaration as AstNode & {
+          kind: string;
+          declarations: Array<{ init: AstNode | null }>;
+        };
+        if (variables.kind !== 'const') continue;
+        for (const { init } of variables.declarations) {
+          if (!init || !mayRunCode(init)) continue;
+          inserts.push([init.start, '/* @__PURE__ */ (() => ('], [init.end, '))()']);
+        }
+      }
+      if (inserts.length === 0) return null;
+      let out = code;
+      for (const [at, text] of inserts.sort((a, b) => b[0] - a[0]))
+        out = out.slice(0, at) + text + out.slice(at);
+      // Insertions only, on the first and last line of an initializer: the lines between keep their
+      // positions, so the incoming source map stays valid enough (`map: null` keeps it).
+      return { code: out, map: null };
+    },
+  };
+}
 
 /**
  * Chunks. Pages are split per route (lazy routes in src/app/router.tsx). On top of that the libraries
@@ -16,7 +107,7 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [deferAntdUniqueProvider(), pureContractConstants(), react()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
@@ -31,18 +122,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       treeshake: {
-        // The shared contracts are schemas, constants and pure functions, and the rc-components antd builds
-        // on have no import-time effects: declaring both side-effect free lets the bundler drop what is not
-        // used (zod entirely, most of rc-field-form) instead of shipping it on every screen.
-        // `z` calls are declared pure too, so a contracts module the web needs one constant from
-        // (LOGIN_ERROR, FALLBACK_COUNTRY_CODES) does not drag its unused schemas and zod along.
-        // (The web validates nothing with zod at run time; a `z.config(...)` for its side effect would be
-        // dropped here.)
-        manualPureFunctions: ['z'],
-        moduleSideEffects: [
-          { test: /[\\/]packages[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
-          { test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false },
-        ],
+        // The rc-components antd builds on have no import-time effects: declaring them side-effect free lets
+        // the bundler drop what is not used (most of rc-field-form) instead of shipping it on every screen.
+        // (@lintel/contracts declares `"sideEffects": false` itself; its unused constants go through
+        // `pureContractConstants` above.)
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
       },
       output: {
         codeSplitting: {

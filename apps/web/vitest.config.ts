@@ -1,6 +1,11 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
+  resolve: {
+    // The app imports antd both as `antd` and by deep `antd/es/...` paths (as the build does): make `antd`
+    // the same ES build in tests too, so both share one module instance (contexts such as the locale).
+    alias: [{ find: /^antd$/, replacement: 'antd/es/index.js' }],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -2,14 +2,17 @@ import type { User } from '@lintel/contracts/account';
 import type { SystemProfile } from '@lintel/contracts/system';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../lib/http';
 import { type FakeApi, startFakeApi } from '../test/fakeApi';
 import { makeProfile, makeUser } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
 import { AppProviders } from './providers';
-import { buildRouteObjects } from './router';
+import { AppRoutes } from './router';
+import { ROUTES } from './routeTable';
+import type { AppRoute } from './routeTypes';
 import { getLoginNotice, setLoginNotice } from './session/loginNotice';
 
 /**
@@ -56,16 +59,41 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
-function renderApp(path: string) {
-  const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
+/** What the test reads from the router: the committed path, and a way to navigate from outside. */
+interface RouterProbe {
+  pathname: string;
+  navigate: NavigateFunction;
+}
+
+function Probe({ probe }: { probe: RouterProbe }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    probe.pathname = pathname;
+    probe.navigate = navigate;
+  });
+  return null;
+}
+
+function renderApp(path: string, routes: readonly AppRoute[] = ROUTES) {
+  const router: RouterProbe = { pathname: '', navigate: () => undefined };
   render(
     <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes routes={routes} />
+        <Probe probe={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { router, user: userEvent.setup() };
+}
+
+/** The route table with the page of `path` replaced. */
+function withPage(path: string, page: AppRoute['page']): AppRoute[] {
+  return ROUTES.map((route) => (route.path === path ? { ...route, page } : route));
 }
 
 async function signIn(user: ReturnType<typeof userEvent.setup>, name: string, password: string) {
@@ -78,17 +106,19 @@ describe('guards', () => {
   it('sends a visitor on a page that is not there yet to /login, framed by header and footer', async () => {
     const { router } = renderApp('/findPassword');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
     expect(screen.getByTestId('app-header')).toHaveTextContent('筑协');
     expect(screen.getByTestId('footer-version')).toHaveTextContent('6.6.2');
     expect(screen.getByTestId('language-menu')).toBeInTheDocument();
     expect(screen.queryByTestId('user-menu')).not.toBeInTheDocument();
+    // antd's own texts on the sign-in screen (the password toggle) are Chinese without its full locale.
+    expect(screen.getByRole('button', { name: '显示' })).toBeInTheDocument();
   });
 
   it('lets a visitor see /home as a landing page with a way to sign in', async () => {
     const { router, user } = renderApp('/');
     expect(await screen.findByTestId('home-landing')).toHaveTextContent('筑协');
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.pathname).toBe('/home');
     await user.click(screen.getByTestId('home-sign-in'));
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
   });
@@ -97,9 +127,11 @@ describe('guards', () => {
     sessionUser = makeUser();
     const { router } = renderApp('/login');
     expect(await screen.findByTestId('home-welcome')).toHaveTextContent('张三');
-    expect(router.state.location.pathname).toBe('/home');
-    await act(() => router.navigate('/no-such-page'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+    expect(router.pathname).toBe('/home');
+    await act(async () => {
+      await router.navigate('/no-such-page');
+    });
+    await waitFor(() => expect(router.pathname).toBe('/home'));
   });
 
   it('hides the language menu when the profile has i18n off', async () => {
@@ -119,6 +151,7 @@ describe('language menu', () => {
     await user.click(await screen.findByTestId('language-option-en-us'));
     await waitFor(() => expect(screen.getByTestId('product-name')).toHaveTextContent('Lintel'));
     expect(screen.getByTestId('login-submit')).toHaveTextContent('Sign in');
+    expect(screen.getByRole('button', { name: 'Show' })).toBeInTheDocument();
     expect(screen.getByTestId('footer-version')).toHaveTextContent('Version 6.6.2');
     expect(localStorage.getItem('language')).toBe('en-us');
     expect(document.documentElement.lang).toBe('en-US');
@@ -132,6 +165,9 @@ describe('language menu', () => {
     await user.click(await screen.findByTestId('language-option-zh-cn'));
     await waitFor(() => expect(screen.getByTestId('product-name')).toHaveTextContent('筑协'));
     expect(localStorage.getItem('language')).toBe('zh-cn');
+    // The hint was the server's English text: it does not stay on the Chinese screen.
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+    expect(screen.getByTestId('login-name')).toHaveValue('nobody');
   });
 });
 
@@ -151,10 +187,10 @@ describe('sign-in', () => {
     const { router, user } = renderApp('/login');
     await signIn(user, 'zhangsan', 'secret1');
     expect(await screen.findByTestId('home-page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.pathname).toBe('/home');
     expect(screen.getByTestId('home-account')).toHaveTextContent('zhangsan');
     expect(screen.getByTestId('home-projects-empty')).toHaveTextContent('您还没有任何项目');
-    expect(screen.getByTestId('user-nickname')).toHaveTextContent('张三');
+    expect(await screen.findByTestId('user-nickname')).toHaveTextContent('张三');
     const login = api.requests.find((seen) => seen.path === 'account-service/login')!;
     expect(login.body).toEqual({ name: 'zhangsan', password: 'secret1', rememberMe: false });
     expect(login.headers['accept-language']).toBe('zh-CN');
@@ -164,7 +200,7 @@ describe('sign-in', () => {
     const { router, user } = renderApp('/login');
     await signIn(user, 'nophone', 'secret1');
     expect(await screen.findByTestId('home-page')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.pathname).toBe('/home');
   });
 
   it('signs out from the user menu', async () => {
@@ -173,7 +209,7 @@ describe('sign-in', () => {
     await user.click(await screen.findByTestId('user-menu'));
     await user.click(await screen.findByTestId('logout'));
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
     expect(api.requests.some((seen) => seen.path === 'account-service/logout')).toBe(true);
   });
 });
@@ -191,7 +227,7 @@ describe('session watch', () => {
     sessionUser = null;
     await becomeVisible();
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
   });
 
   it('goes to /login when another user is found', async () => {
@@ -200,7 +236,7 @@ describe('session watch', () => {
     expect(await screen.findByTestId('download-page')).toBeInTheDocument();
     sessionUser = makeUser({ _id: 'ffffffffffffffffffffffff', name: 'lisi', nickName: '李四' });
     await becomeVisible();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.pathname).toBe('/login'));
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
   });
 
@@ -216,7 +252,7 @@ describe('session watch', () => {
       window.dispatchEvent(new MouseEvent('mousemove'));
       vi.advanceTimersByTime(50_000);
     });
-    expect(router.state.location.pathname).toBe('/home');
+    expect(router.pathname).toBe('/home');
 
     await act(async () => {
       vi.advanceTimersByTime(10_000);
@@ -224,9 +260,48 @@ describe('session watch', () => {
     expect(await screen.findByTestId('idle-logout-notice')).toHaveTextContent(
       '自动登出提示：长时间未操作，已自动登出',
     );
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.pathname).toBe('/login');
     expect(api.requests.some((seen) => seen.path === 'account-service/logout')).toBe(true);
     expect(getLoginNotice()).toBe('idleLogout');
+
+    vi.useRealTimers();
+    await userEvent.setup().click(screen.getByRole('button', { name: '关闭' }));
+    expect(screen.queryByTestId('idle-logout-notice')).not.toBeInTheDocument();
+    expect(getLoginNotice()).toBeNull();
+  });
+});
+
+function BrokenPage(): never {
+  throw new Error('broken page');
+}
+
+describe('route errors', () => {
+  it('shows the reload screen inside the frame when the code of a page cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const { user } = renderApp('/login', withPage('/download', failing));
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    await user.click(screen.getByTestId('login-link-download'));
+    const error = await screen.findByTestId('route-error');
+    expect(error).toHaveTextContent('页面加载失败');
+    expect(screen.getByRole('button', { name: /重新加载/ })).toBeInTheDocument();
+    expect(screen.getByTestId('app-header')).toBeInTheDocument();
+    expect(screen.getByTestId('app-footer')).toBeInTheDocument();
+
+    // Another page renders again.
+    await user.click(screen.getByRole('link', { name: '首页' }));
+    expect(await screen.findByTestId('home-landing')).toBeInTheDocument();
+    expect(screen.queryByTestId('route-error')).not.toBeInTheDocument();
+  });
+
+  it('shows the reload screen when a page throws while rendering', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(
+      '/home',
+      withPage('/home', async () => ({ default: BrokenPage })),
+    );
+    expect(await screen.findByTestId('route-error')).toHaveTextContent('应用可能已更新，请重新加载页面。');
+    expect(screen.getByTestId('app-header')).toBeInTheDocument();
   });
 });
 

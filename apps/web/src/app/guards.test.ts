@@ -1,6 +1,7 @@
+import { createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { afterLoginPath, findMountedRoute, findRoute, resolveRedirect } from './guards';
-import { buildRouteObjects } from './router';
+import { buildRouteElements } from './router';
 import { HOME_PATH, LOGIN_PATH, ROUTES } from './routeTable';
 import type { AppRoute } from './routeTypes';
 
@@ -36,8 +37,9 @@ describe('route table (spec 000 §2)', () => {
       '/home',
       '/download',
     ]);
-    const root = buildRouteObjects()[0]!;
-    const paths = (root.children ?? []).map((child) => (child.index ? '(index)' : child.path));
+    const [root, ...others] = createRoutesFromElements(buildRouteElements());
+    expect(others).toEqual([]);
+    const paths = (root!.children ?? []).map((child) => (child.index ? '(index)' : child.path));
     expect(paths).toEqual(['(index)', '/login', '/home', '/download', '*']);
   });
 

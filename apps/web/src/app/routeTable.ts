@@ -12,7 +12,8 @@ export const LOGIN_PATH = '/login';
  * issue named beside it adds the page. `/` goes to /home.
  */
 export const ROUTES: readonly AppRoute[] = [
-  { path: LOGIN_PATH, needsLogin: false, page: accountPages.login },
+  // The sign-in screen: inputs and buttons only, so antd's full locale stays off the first screen.
+  { path: LOGIN_PATH, needsLogin: false, page: accountPages.login, antdTexts: 'core' },
   // Registration issue: phone + SMS code (spec 000 §2 "Registration").
   { path: '/register', needsLogin: false, page: null },
   // Bind-phone issue: bind a phone after login when the account has none.

@@ -10,4 +10,10 @@ export interface AppRoute {
   needsLogin: boolean;
   /** The page, or null while the issue that builds it has not landed (the path then acts as unknown). */
   page: PageLoader | null;
+  /**
+   * 'core' when the page shows no antd component with built-in texts beyond antd's `global` ones (the
+   * password field's show / hide labels): antd's full locale then does not load with it (antdLocale.ts).
+   * Leave it out otherwise: the page waits for the full locale (pickers, tables, empty states, modals…).
+   */
+  antdTexts?: 'core';
 }

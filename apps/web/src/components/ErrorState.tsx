@@ -1,6 +1,6 @@
-import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type { ReactNode } from 'react';
+import { WarningOutlinedIcon } from './icons';
 
 interface ErrorStateProps {
   title: string;
@@ -16,7 +16,7 @@ interface ErrorStateProps {
 export function ErrorState({ title, description, actionLabel, onAction, busy, testId }: ErrorStateProps) {
   return (
     <div className="error-state" role="alert" data-testid={testId}>
-      <ExclamationCircleOutlined className="error-state__icon" aria-hidden />
+      <WarningOutlinedIcon className="error-state__icon" />
       <h2 className="error-state__title">{title}</h2>
       {description ? <p className="error-state__description">{description}</p> : null}
       <Button type="primary" onClick={onAction} loading={busy}>

@@ -1,7 +1,10 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A centred spinner for a screen whose data or code is still on its way. */
+/**
+ * A centred spinner for a screen whose data or code is still on its way. It draws antd's large Spin (four
+ * dots turning) in plain CSS (`.page-spinner__dots` in global.css): it is on screen before anything else,
+ * so it stays out of antd's style engine and its code.
+ */
 export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
   const { t } = useTranslation();
   return (
@@ -12,7 +15,12 @@ export function PageSpinner({ fullScreen = false }: { fullScreen?: boolean }) {
       aria-label={t('common:state.loading')}
       data-testid="page-spinner"
     >
-      <Spin size="large" />
+      <span className="page-spinner__dots" aria-hidden>
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

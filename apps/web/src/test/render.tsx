@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers';
 
 export function createTestQueryClient(): QueryClient {
@@ -13,11 +13,10 @@ export function renderWithProviders(
   ui: ReactElement,
   { path = '/', queryClient = createTestQueryClient() } = {},
 ) {
-  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );
-  return { ...result, router, queryClient };
+  return { ...result, queryClient };
 }

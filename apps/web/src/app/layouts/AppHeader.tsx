@@ -1,14 +1,17 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import type { User } from '@lintel/contracts/account';
 import type { SystemProfile } from '@lintel/contracts/system';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
+import { DownloadIcon } from '../../components/icons';
 import { productName } from '../../modules/system/api';
 import { HOME_PATH } from '../routeTable';
 import { useLanguage } from '../useLanguage';
 import { LanguageMenu } from './LanguageMenu';
-import { UserMenu } from './UserMenu';
+
+/** Only a signed-in user has a menu: its code stays off the screens of visitors (the sign-in screen). */
+const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
 
 /** Logo and product name, the download link, the language menu (when i18n is on) and the user menu. */
 export function AppHeader({ profile, user }: { profile: SystemProfile; user: User | null }) {
@@ -24,11 +27,15 @@ export function AppHeader({ profile, user }: { profile: SystemProfile; user: Use
       </Link>
       <nav className="app-header__actions">
         <Link to="/download" className="app-header__link" data-testid="header-download">
-          <DownloadOutlined />
+          <DownloadIcon />
           <span className="app-header__label">{t('layout:header.download')}</span>
         </Link>
         {profile.i18n ? <LanguageMenu /> : null}
-        {user ? <UserMenu user={user} /> : null}
+        {user ? (
+          <Suspense fallback={null}>
+            <UserMenu user={user} />
+          </Suspense>
+        ) : null}
       </nav>
     </header>
   );

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useSession } from '../../modules/account/api';
 import { productName, useSystemProfile } from '../../modules/system/api';
 import { resolveRedirect } from '../guards';
+import { ROUTES } from '../routeTable';
+import type { AppRoute } from '../routeTypes';
 import { useIdleLogout } from '../session/useIdleLogout';
 import { useSessionWatch } from '../session/useSessionWatch';
 import { useLanguage } from '../useLanguage';
@@ -16,11 +18,10 @@ import { AppHeader } from './AppHeader';
  * The root of every screen: waits for the system profile and the session, applies the route guards,
  * watches the session (tab visibility, idle logout) and frames the page with the header and the footer.
  */
-export function AppShell() {
+export function AppShell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
-  const navigation = useNavigation();
   const profile = useSystemProfile();
   const session = useSession();
   const user = session.data ?? null;
@@ -50,14 +51,11 @@ export function AppShell() {
   }
 
   // A failed session check (other than 401) leaves the visitor view: the guards treat it as signed out.
-  const redirect = resolveRedirect(location.pathname, user !== null);
+  const redirect = resolveRedirect(location.pathname, user !== null, routes);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (
     <div className="app-shell">
-      {navigation.state === 'loading' ? (
-        <div className="route-progress" role="progressbar" aria-label={t('layout:shell.navigating')} />
-      ) : null}
       <AppHeader profile={profile.data} user={user} />
       <main className="app-content">
         <Outlet />

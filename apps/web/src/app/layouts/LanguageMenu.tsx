@@ -1,8 +1,8 @@
-import { GlobalOutlined } from '@ant-design/icons';
 import { LANGUAGES, type Language, storageLanguage } from '@lintel/contracts';
 import { Button, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DeferredDropdown } from '../../components/DeferredDropdown';
+import { GlobeIcon } from '../../components/icons';
 import { changeLanguage } from '../i18n';
 import { useLanguage } from '../useLanguage';
 
@@ -30,7 +30,7 @@ export function LanguageMenu() {
       <Button
         type="text"
         className="app-header__button"
-        icon={<GlobalOutlined />}
+        icon={<GlobeIcon />}
         aria-label={t('layout:header.languageMenu')}
         data-testid="language-menu"
       >

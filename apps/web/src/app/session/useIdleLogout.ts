@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { clearSession, logout } from '../../modules/account/api';
 import { LOGIN_PATH } from '../routeTable';
@@ -15,6 +15,8 @@ export function useIdleLogout(logoutMinutes: number, signedIn: boolean): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const timeoutMs = idleTimeoutMs(logoutMinutes);
+  // `navigate` changes with every location: read at the time, so a navigation does not restart the clock.
+  const toLogin = useEffectEvent(() => void navigate(LOGIN_PATH, { replace: true }));
 
   useEffect(() => {
     if (!signedIn || timeoutMs <= 0) return;
@@ -26,7 +28,7 @@ export function useIdleLogout(logoutMinutes: number, signedIn: boolean): void {
           .finally(() => {
             setLoginNotice('idleLogout');
             clearSession(queryClient);
-            void navigate(LOGIN_PATH, { replace: true });
+            toLogin();
           });
       },
     });
@@ -37,5 +39,5 @@ export function useIdleLogout(logoutMinutes: number, signedIn: boolean): void {
       timer.stop();
       for (const event of ACTIVITY_EVENTS) window.removeEventListener(event, onActivity);
     };
-  }, [signedIn, timeoutMs, queryClient, navigate]);
+  }, [signedIn, timeoutMs, queryClient]);
 }

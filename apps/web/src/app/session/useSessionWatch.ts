@@ -1,6 +1,6 @@
 import type { User } from '@lintel/contracts/account';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { accountKeys, clearSession, fetchLoggedUser } from '../../modules/account/api';
 import { LOGIN_PATH } from '../routeTable';
@@ -13,6 +13,8 @@ import { compareSessions } from './compareSessions';
 export function useSessionWatch(): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // `navigate` changes with every location: read at the time instead of re-subscribing on each navigation.
+  const toLogin = useEffectEvent(() => void navigate(LOGIN_PATH, { replace: true }));
 
   useEffect(() => {
     let checking = false;
@@ -31,12 +33,12 @@ export function useSessionWatch(): void {
       const change = compareSessions(before, after);
       if (change === 'signedOut' || change === 'switched') {
         clearSession(queryClient);
-        void navigate(LOGIN_PATH, { replace: true });
+        toLogin();
       } else if (after) {
         queryClient.setQueryData(accountKeys.session(), after);
       }
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
     return () => document.removeEventListener('visibilitychange', onVisibilityChange);
-  }, [queryClient, navigate]);
+  }, [queryClient]);
 }

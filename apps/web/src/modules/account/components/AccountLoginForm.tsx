@@ -1,9 +1,10 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineAlert } from '../../../components/InlineAlert';
+import { LockIcon, UserIcon } from '../../../components/icons';
 import { type AccountLoginErrors, type AccountLoginValues, validateAccountLogin } from '../loginValidation';
 
 interface AccountLoginFormProps {
@@ -66,7 +67,7 @@ export function AccountLoginForm({ onSubmit, loading, error, onEdit }: AccountLo
         <Input
           id={`${id}-name`}
           size="large"
-          prefix={<UserOutlined />}
+          prefix={<UserIcon />}
           placeholder={t('login:form.namePlaceholder')}
           autoComplete="username"
           maxLength={64}
@@ -95,7 +96,7 @@ export function AccountLoginForm({ onSubmit, loading, error, onEdit }: AccountLo
         <Password
           id={`${id}-password`}
           size="large"
-          prefix={<LockOutlined />}
+          prefix={<LockIcon />}
           placeholder={t('login:form.passwordPlaceholder')}
           autoComplete="current-password"
           maxLength={128}
@@ -118,7 +119,7 @@ export function AccountLoginForm({ onSubmit, loading, error, onEdit }: AccountLo
         ) : null}
       </div>
       {error ? (
-        <Alert className="login-form__error" type="error" showIcon title={error} data-testid="login-error" />
+        <InlineAlert className="login-form__error" type="error" message={error} testId="login-error" />
       ) : null}
       <Button
         type="primary"

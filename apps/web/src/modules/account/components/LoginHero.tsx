@@ -1,13 +1,13 @@
-import { ApartmentOutlined, BlockOutlined, SolutionOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { ApprovalIcon, ModelIcon, OrganizationIcon } from '../../../components/icons';
 
 /** The brand side of the sign-in screen (hidden on narrow screens). */
 export function LoginHero({ product }: { product: string }) {
   const { t } = useTranslation();
   const points = [
-    { key: 'model', icon: <BlockOutlined />, text: t('login:hero.points.model') },
-    { key: 'team', icon: <ApartmentOutlined />, text: t('login:hero.points.team') },
-    { key: 'flow', icon: <SolutionOutlined />, text: t('login:hero.points.flow') },
+    { key: 'model', icon: <ModelIcon />, text: t('login:hero.points.model') },
+    { key: 'team', icon: <OrganizationIcon />, text: t('login:hero.points.team') },
+    { key: 'flow', icon: <ApprovalIcon />, text: t('login:hero.points.flow') },
   ];
   return (
     <section className="login-hero" aria-label={product}>

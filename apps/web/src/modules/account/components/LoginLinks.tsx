@@ -1,6 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DownloadIcon } from '../../../components/icons';
 
 /** Forgot password, register and product download (spec 000 §2 "Links shown"). */
 export function LoginLinks() {
@@ -19,7 +19,7 @@ export function LoginLinks() {
         </span>
       </div>
       <Link to="/download" className="login-links__download" data-testid="login-link-download">
-        <DownloadOutlined /> {t('login:links.download')}
+        <DownloadIcon /> {t('login:links.download')}
       </Link>
     </div>
   );

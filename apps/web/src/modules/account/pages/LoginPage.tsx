@@ -1,11 +1,11 @@
 import '../locales';
-import { Alert } from 'antd';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { afterLoginPath } from '../../../app/guards';
 import { setLoginNotice, useLoginNotice } from '../../../app/session/loginNotice';
 import { useLanguage } from '../../../app/useLanguage';
+import { InlineAlert } from '../../../components/InlineAlert';
 import { productName, useProfile } from '../../system/api';
 import { useLogin } from '../api';
 import { AccountLoginForm } from '../components/AccountLoginForm';
@@ -18,7 +18,8 @@ import type { AccountLoginValues } from '../loginValidation';
 /** /login: the sign-in screen. A signed-in user never sees it (the guard sends them to /home). */
 export default function LoginPage() {
   const { t } = useTranslation();
-  const product = productName(useProfile(), useLanguage());
+  const language = useLanguage();
+  const product = productName(useProfile(), language);
   const navigate = useNavigate();
   const login = useLogin();
   const notice = useLoginNotice();
@@ -32,6 +33,18 @@ export default function LoginPage() {
 
   const error = login.isError ? loginErrorMessage(login.error, t) : null;
 
+  // The hint of a failed sign-in is the server's text in the language of that request: after a switch of
+  // language it would stay in the old one, so it goes (the next attempt answers in the new language).
+  const clearFailure = useEffectEvent(() => {
+    if (login.isError) login.reset();
+  });
+  const hintLanguage = useRef(language);
+  useEffect(() => {
+    if (hintLanguage.current === language) return;
+    hintLanguage.current = language;
+    clearFailure();
+  }, [language]);
+
   return (
     <div className="login-page">
       <LoginHero product={product} />
@@ -41,13 +54,12 @@ export default function LoginPage() {
             {t('login:welcome', { product })}
           </h1>
           {notice === 'idleLogout' ? (
-            <Alert
+            <InlineAlert
               className="login-card__notice"
               type="warning"
-              showIcon
-              title={t('layout:session.idleLogout')}
-              closable={{ onClose: () => setLoginNotice(null) }}
-              data-testid="idle-logout-notice"
+              message={t('layout:session.idleLogout')}
+              onClose={() => setLoginNotice(null)}
+              testId="idle-logout-notice"
             />
           ) : null}
           <LoginViewSwitch views={LIVE_LOGIN_VIEWS} value={view} onChange={setView} />

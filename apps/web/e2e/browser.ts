@@ -1,0 +1,76 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
+
+/** The flags this machine's Chromium needs (no sandbox as root, no network beyond loopback, no GPU). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile (no cookies, empty localStorage) pointed at the app under test. */
+export async function openBrowser(locale = 'zh-CN'): Promise<Browser> {
+  const baseURL = inject('baseURL');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'lintel-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    locale,
+    viewport: { width: 1280, height: 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    baseURL,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Keeps a screenshot for a person to look at (apps/web/e2e/screenshots, ignored by git). */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/**
+ * The font families Chromium really used to draw the text of an element (DevTools protocol), so a test
+ * can prove that Chinese was drawn with a CJK font rather than as empty boxes.
+ */
+export async function fontsUsedFor(
+  page: Page,
+  selector: string,
+): Promise<{ familyName: string; glyphCount: number }[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  if (!nodeId) throw new Error(`no element matches ${selector}`);
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((f) => ({ familyName: f.familyName, glyphCount: f.glyphCount }));
+}
