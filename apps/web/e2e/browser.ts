@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -73,4 +73,28 @@ export async function fontsUsedFor(
   const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
   await cdp.detach();
   return fonts.map((f) => ({ familyName: f.familyName, glyphCount: f.glyphCount }));
+}
+
+/**
+ * The latest SMS code the server sent to a phone for a purpose, read from the console provider's outbox
+ * (DATA_DIR/sms-outbox.jsonl) — what a person would read on their phone. Waits briefly for it to appear.
+ */
+export async function latestSmsCode(phoneNumber: string, type: string, countryCode = '86'): Promise<string> {
+  const outbox = join(inject('dataDir'), 'sms-outbox.jsonl');
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (existsSync(outbox)) {
+      const lines = readFileSync(outbox, 'utf8').trim().split('\n').filter(Boolean);
+      const match = lines
+        .map(
+          (line) =>
+            JSON.parse(line) as { phoneNumber: string; countryCode: string; type: string; code: string },
+        )
+        .filter((m) => m.phoneNumber === phoneNumber && m.countryCode === countryCode && m.type === type)
+        .pop();
+      if (match) return match.code;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${type} code was sent to +${countryCode} ${phoneNumber}`);
 }

@@ -9,6 +9,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     adminPassword: string;
+    /** The server's DATA_DIR: the console SMS provider appends every code to sms-outbox.jsonl there. */
+    dataDir: string;
   }
 }
 
@@ -75,6 +77,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseURL, child, () => log);
   project.provide('baseURL', baseURL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     child.kill('SIGTERM');
