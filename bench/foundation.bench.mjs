@@ -15,7 +15,7 @@ async function throughput() {
   const baselineRps = await requestsPerSecond(`${baseline.url}/hello`);
   await baseline.stop();
 
-  const server = await startServer(serverMain, { env: { DEMO: '0', ADMIN_PASSWORD: 'Bench-Admin-1' } });
+  const server = await startServer(serverMain, { env: { DEMO: '0', ADMIN_PASSWORD: 'BenchAdmin1' } });
   const profileRps = await requestsPerSecond(`${server.url}/api/v1/account-service/system/profile`);
   await server.stop();
   return [
@@ -40,7 +40,7 @@ async function coldStart() {
     bare.push(b.readyMs);
     await b.stop();
     // A fresh data dir every time: migrations and the demo seed run, as on a first start.
-    const s = await startServer(serverMain, { env: { DEMO: '1', ADMIN_PASSWORD: 'Bench-Admin-1' } });
+    const s = await startServer(serverMain, { env: { DEMO: '1', ADMIN_PASSWORD: 'BenchAdmin1' } });
     real.push(s.readyMs);
     await s.stop();
   }
@@ -61,7 +61,7 @@ async function coldStart() {
 
 async function loginWeight() {
   const { chromium } = await import('playwright-core');
-  const server = await startServer(serverMain, { env: { DEMO: '0', ADMIN_PASSWORD: 'Bench-Admin-1' } });
+  const server = await startServer(serverMain, { env: { DEMO: '0', ADMIN_PASSWORD: 'BenchAdmin1' } });
   const context = await chromium.launchPersistentContext('', {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,

@@ -9,6 +9,7 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
+    testTimeout: 20_000,
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

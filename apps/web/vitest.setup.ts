@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { addLocaleFiles, changeLanguage } from './src/app/i18n';
 import { configureHttp } from './src/lib/http';
+
+// Pages are lazy chunks that the test transform compiles on first use: on a busy 2-core machine the first
+// load can take seconds, so findBy*/waitFor wait up to 5 s instead of Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs antd's responsive helpers call.
 if (typeof window !== 'undefined') {

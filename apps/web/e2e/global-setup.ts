@@ -16,7 +16,7 @@ declare module 'vitest' {
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 const serverMain = join(repoRoot, 'apps/server/dist/main.js');
-const ADMIN_PASSWORD = 'E2e-Admin-2026';
+const ADMIN_PASSWORD = 'E2eAdmin2026';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -14,5 +14,7 @@ export default defineProject({
     hookTimeout: 60_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    // After the other projects when everything runs together (`npx vitest run`).
+    sequence: { groupOrder: 1 },
   },
 });
