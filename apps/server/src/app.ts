@@ -5,7 +5,9 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/open';
 import { loggerOptions } from './logger';
 import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
+import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
+import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -17,6 +19,7 @@ import { routeSchemasPlugin } from './plugins/route-schemas';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { createSessionCookies, sessionPlugin } from './plugins/session';
 import { staticWebPlugin } from './plugins/static-web';
+import { createStorage, type Storage } from './storage/index';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +35,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where log lines go (tests collect them); stdout when absent. */
   logStream?: NodeJS.WritableStream;
+  /** Where file bytes go; the local folder DATA_DIR/files when absent. */
+  storage?: Storage;
 }
 
 export type App = FastifyInstance;
@@ -70,7 +75,22 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
 
   const https = config.publicUrl?.startsWith('https:') === true;
   const cookies = createSessionCookies(config.publicUrl);
-  const account = createAccountModule({ db: database.db, clock, profileDefaults: config.profile });
+  const account = createAccountModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    profileDefaults: config.profile,
+    sms: config,
+    log: app.log,
+  });
+  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir });
+  const files = createFilesModule({
+    db: database.db,
+    clock,
+    storage,
+    maxImageBytes: config.uploadImageMaxBytes,
+  });
+  const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);
@@ -88,6 +108,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
 
   app.register(healthRoutes, { prefix: '/api/v1', database });
   app.register(accountPlugin, { prefix: ACCOUNT_PREFIX, module: account, cookies });
+  app.register(filesPlugin, { prefix: FILES_PREFIX, module: files });
+  app.register(identityPlugin, {
+    prefix: IDENTITY_PREFIX,
+    module: identity,
+    cookies,
+    publicUrl: config.publicUrl,
+  });
 
   return app as unknown as App;
 }

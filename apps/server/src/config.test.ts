@@ -141,7 +141,7 @@ describe('loadConfig: invalid values', () => {
       /S3_ENDPOINT/,
     ],
     ['S3_BUCKET', { S3_ENDPOINT: 'https://s3' }, /S3_BUCKET must be set too/],
-    ['SMS_PROVIDER', { SMS_PROVIDER: 'aliyun' }, /SMS_PROVIDER must be "console"/],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'twilio' }, /SMS_PROVIDER must be "console" or "aliyun"/],
     [
       'SMS_TEST_NUMBERS',
       { SMS_TEST_NUMBERS: '138:1' },

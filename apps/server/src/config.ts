@@ -17,6 +17,28 @@ export interface S3Config {
   secretKey: string;
 }
 
+export interface AliyunSmsConfig {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCode: string;
+  /** Origin of the SendSms RPC endpoint, default https://dysmsapi.aliyuncs.com. */
+  endpoint: string;
+}
+
+/** OAuth 2.0 authorization code + PKCE against a third-party "passport" (modules/identity). */
+export interface PassportConfig {
+  authorizeUrl: string;
+  tokenUrl: string;
+  userinfoUrl: string;
+  clientId: string;
+  /** Sent in the token request body when set (client_secret_post); a public client has none. */
+  clientSecret: string | null;
+  scope: string;
+  /** The provider's name as the sign-in page shows it. */
+  name: string;
+}
+
 /** The OEM profile defaults; the database may override them (POST account-service/system/profile). */
 export interface ProfileDefaults {
   productName: string;
@@ -42,9 +64,14 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   s3: S3Config | null;
-  smsProvider: 'console';
+  smsProvider: 'console' | 'aliyun';
   /** Numbers that always receive the given code and never cost an SMS (demos, automated tests). */
   smsTestNumbers: ReadonlyMap<string, string>;
+  /** Alibaba Cloud SMS credentials; set exactly when smsProvider is 'aliyun'. */
+  smsAliyun: AliyunSmsConfig | null;
+  /** Codes one IP address may request per hour, and all numbers together per day. */
+  smsIpHourlyLimit: number;
+  smsDailyLimit: number;
   adminPassword: string | null;
   demo: boolean;
   logLevel: LogLevel;
@@ -52,6 +79,10 @@ export interface Config {
   publicUrl: string | null;
   webDist: string;
   bodyLimit: number;
+  /** Largest avatar/image upload in bytes (413 beyond). */
+  uploadImageMaxBytes: number;
+  /** null: passport sign-in is not configured (its routes answer 404). */
+  passport: PassportConfig | null;
   profile: ProfileDefaults;
 }
 
@@ -139,7 +170,30 @@ const VARIABLES = {
   },
   S3_ACCESS_KEY: { schema: z.string().min(1), expected: 'a non-empty access key' },
   S3_SECRET_KEY: { schema: z.string().min(1), expected: 'a non-empty secret key', secret: true },
-  SMS_PROVIDER: { schema: z.enum(['console']), expected: '"console" (the only SMS provider so far)' },
+  SMS_PROVIDER: { schema: z.enum(['console', 'aliyun']), expected: '"console" or "aliyun"' },
+  SMS_ALIYUN_ACCESS_KEY_ID: { schema: z.string().regex(/^\S+$/), expected: 'an Alibaba Cloud AccessKey ID' },
+  SMS_ALIYUN_ACCESS_KEY_SECRET: {
+    schema: z.string().regex(/^\S+$/),
+    expected: 'an Alibaba Cloud AccessKey secret',
+    secret: true,
+  },
+  SMS_ALIYUN_SIGN_NAME: { schema: text(100), expected: 'an approved SMS signature name' },
+  SMS_ALIYUN_TEMPLATE_CODE: {
+    schema: z.string().regex(/^[A-Za-z0-9_]{1,64}$/),
+    expected: 'an SMS template code such as SMS_123456789',
+  },
+  SMS_ALIYUN_ENDPOINT: {
+    schema: urlWithScheme(['http:', 'https:']),
+    expected: 'an http:// or https:// URL (default https://dysmsapi.aliyuncs.com)',
+  },
+  SMS_IP_HOURLY_LIMIT: {
+    schema: integer(1, 1_000_000),
+    expected: 'SMS codes per IP address per hour, 1 to 1000000',
+  },
+  SMS_DAILY_LIMIT: {
+    schema: integer(1, 1_000_000_000),
+    expected: 'SMS codes per day in all, 1 to 1000000000',
+  },
   SMS_TEST_NUMBERS: {
     schema: z.string().transform((value, ctx) => {
       const numbers = parseSmsTestNumbers(value);
@@ -191,6 +245,36 @@ const VARIABLES = {
   CLOUD: { schema: flag, expected: '0 or 1' },
   PRIVACY_NOTICE: { schema: flag, expected: '0 or 1' },
   PASSPORT_LOGIN: { schema: flag, expected: '0 or 1' },
+  PASSPORT_AUTHORIZE_URL: {
+    schema: urlWithScheme(['http:', 'https:']),
+    expected: "an http:// or https:// URL of the provider's authorization endpoint",
+  },
+  PASSPORT_TOKEN_URL: {
+    schema: urlWithScheme(['http:', 'https:']),
+    expected: "an http:// or https:// URL of the provider's token endpoint",
+  },
+  PASSPORT_USERINFO_URL: {
+    schema: urlWithScheme(['http:', 'https:']),
+    expected: "an http:// or https:// URL of the provider's user-info endpoint",
+  },
+  PASSPORT_CLIENT_ID: { schema: z.string().regex(/^[\x21-\x7e]{1,256}$/), expected: 'an OAuth client id' },
+  PASSPORT_CLIENT_SECRET: {
+    schema: z.string().min(1).max(1024),
+    expected: 'an OAuth client secret',
+    secret: true,
+  },
+  PASSPORT_SCOPE: {
+    schema: z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/),
+    expected: 'space-separated OAuth scopes, e.g. "openid profile"',
+  },
+  PASSPORT_NAME: {
+    schema: z.string().trim().min(1).max(50),
+    expected: 'a display name of 1 to 50 characters',
+  },
+  UPLOAD_IMAGE_MAX_BYTES: {
+    schema: integer(1024, 1024 * MiB),
+    expected: 'an image upload limit in bytes between 1024 and 1073741824',
+  },
   METHOD_OVERRIDE: { schema: flag, expected: '0 or 1' },
   BUILD_DATE: {
     schema: z
@@ -258,6 +342,60 @@ function readS3(v: Parsed): S3Config | null {
   };
 }
 
+const ALIYUN_SMS_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
+
+/** With SMS_PROVIDER=aliyun the four credentials are required; otherwise they are not used. */
+function readSmsAliyun(v: Parsed): AliyunSmsConfig | null {
+  if (v.SMS_PROVIDER !== 'aliyun') return null;
+  const names = [
+    'SMS_ALIYUN_ACCESS_KEY_ID',
+    'SMS_ALIYUN_ACCESS_KEY_SECRET',
+    'SMS_ALIYUN_SIGN_NAME',
+    'SMS_ALIYUN_TEMPLATE_CODE',
+  ] as const;
+  const missing = names.find((name) => v[name] === undefined);
+  if (missing) throw new ConfigError(missing, 'set when SMS_PROVIDER=aliyun');
+  return {
+    accessKeyId: v.SMS_ALIYUN_ACCESS_KEY_ID as string,
+    accessKeySecret: v.SMS_ALIYUN_ACCESS_KEY_SECRET as string,
+    signName: v.SMS_ALIYUN_SIGN_NAME as string,
+    templateCode: v.SMS_ALIYUN_TEMPLATE_CODE as string,
+    endpoint: new URL(v.SMS_ALIYUN_ENDPOINT ?? ALIYUN_SMS_ENDPOINT).origin,
+  };
+}
+
+/**
+ * Passport sign-in: the three endpoint URLs and the client id go together; the secret, scope and name are
+ * optional but only make sense with them. Nothing set: not configured.
+ */
+function readPassport(v: Parsed): PassportConfig | null {
+  const required = [
+    'PASSPORT_AUTHORIZE_URL',
+    'PASSPORT_TOKEN_URL',
+    'PASSPORT_USERINFO_URL',
+    'PASSPORT_CLIENT_ID',
+  ] as const;
+  const optional = ['PASSPORT_CLIENT_SECRET', 'PASSPORT_SCOPE', 'PASSPORT_NAME'] as const;
+  const missing = required.filter((name) => v[name] === undefined);
+  const anySet = missing.length < required.length || optional.some((name) => v[name] !== undefined);
+  if (!anySet) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      missing[0] as string,
+      'set too: PASSPORT_AUTHORIZE_URL, PASSPORT_TOKEN_URL, PASSPORT_USERINFO_URL and PASSPORT_CLIENT_ID go together',
+    );
+  }
+  return {
+    authorizeUrl: v.PASSPORT_AUTHORIZE_URL as string,
+    tokenUrl: v.PASSPORT_TOKEN_URL as string,
+    userinfoUrl: v.PASSPORT_USERINFO_URL as string,
+    clientId: v.PASSPORT_CLIENT_ID as string,
+    clientSecret: v.PASSPORT_CLIENT_SECRET ?? null,
+    scope: v.PASSPORT_SCOPE ?? 'openid profile',
+    name: v.PASSPORT_NAME ?? 'Passport',
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const v = readVariables(env);
   const publicUrl = v.PUBLIC_URL === undefined ? null : new URL(v.PUBLIC_URL).origin;
@@ -270,12 +408,17 @@ export function loadConfig(env: Env = process.env): Config {
     s3: readS3(v),
     smsProvider: v.SMS_PROVIDER ?? 'console',
     smsTestNumbers: v.SMS_TEST_NUMBERS ?? new Map(),
+    smsAliyun: readSmsAliyun(v),
+    smsIpHourlyLimit: v.SMS_IP_HOURLY_LIMIT ?? 20,
+    smsDailyLimit: v.SMS_DAILY_LIMIT ?? 10_000,
     adminPassword: v.ADMIN_PASSWORD ?? null,
     demo: v.DEMO ?? true,
     logLevel: v.LOG_LEVEL ?? 'info',
     publicUrl,
     webDist: v.WEB_DIST === undefined ? defaultWebDist() : resolve(v.WEB_DIST),
     bodyLimit: v.BODY_LIMIT ?? MiB,
+    uploadImageMaxBytes: v.UPLOAD_IMAGE_MAX_BYTES ?? 10 * MiB,
+    passport: readPassport(v),
     profile: {
       productName: v.PRODUCT_NAME ?? 'Lintel',
       productNameEn: v.PRODUCT_NAME_EN ?? 'Lintel',

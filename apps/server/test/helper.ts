@@ -34,6 +34,26 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
+/**
+ * Kysely's migrator introspects every schema of the database; a schema dropped meanwhile by another test
+ * process makes that introspection fail ("schema t_… does not exist"). So on PostgreSQL, migrations hold
+ * this advisory lock shared and drops hold it exclusively: they never overlap, across processes and runs.
+ */
+const SCHEMA_LOCK_KEY = 72_616_001;
+
+export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
+  if (!TEST_DATABASE_URL) return run();
+  const suffix = mode === 'shared' ? '_shared' : '';
+  return withAdminClient(async (client) => {
+    await client.query(`select pg_advisory_lock${suffix}($1)`, [SCHEMA_LOCK_KEY]);
+    try {
+      return await run();
+    } finally {
+      await client.query(`select pg_advisory_unlock${suffix}($1)`, [SCHEMA_LOCK_KEY]);
+    }
+  });
+}
+
 /** A fresh, empty database: a temp SQLite file, or a new PostgreSQL schema t_<random>. */
 export async function freshDatabase(
   onPoolError?: (error: Error) => void,
@@ -55,7 +75,9 @@ export async function freshDatabase(
     handle,
     dataDir,
     dispose: async () => {
-      await withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`));
+      await withSchemaLock('exclusive', () =>
+        withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`)),
+      );
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -105,13 +127,14 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   const app = buildApp(config, { db: database.handle, clock, logStream });
   try {
-    await migrateToLatest(database.handle.db, database.handle.engine);
+    await withSchemaLock('shared', () => migrateToLatest(database.handle.db, database.handle.engine));
     await seedDatabase({
       db: database.handle.db,
       clock,
       log: app.log,
       adminPassword: config.adminPassword,
       demo: config.demo,
+      smsTestNumbers: config.smsTestNumbers,
     });
     if (options.ready !== false) await app.ready();
   } catch (error) {

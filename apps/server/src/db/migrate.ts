@@ -29,7 +29,14 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     provider: provider(engine),
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results }: MigrationResultSet = await migrator.migrateToLatest();
+  let outcome: MigrationResultSet = await migrator.migrateToLatest();
+  // Kysely's introspection looks every schema of the database up by name: one dropped by someone else
+  // meanwhile (another installation, a parallel test) fails it with 3F000 before any migration ran, and
+  // every migration runs in a transaction anyway. Such a failure is simply tried again.
+  for (let attempt = 1; attempt < VANISHED_SCHEMA_ATTEMPTS && isVanishedSchema(outcome.error); attempt++) {
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results } = outcome;
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(
@@ -40,6 +47,13 @@ export async function migrateToLatest(db: Kysely<Database>, engine: Engine): Pro
     );
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}
+
+const VANISHED_SCHEMA_ATTEMPTS = 3;
+
+/** PostgreSQL invalid_schema_name: a schema the query named (by name) no longer exists. */
+function isVanishedSchema(error: unknown): boolean {
+  return (error as { code?: unknown } | undefined)?.code === '3F000';
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {

@@ -26,6 +26,15 @@ export interface UsersTable {
   password_hash: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The profile payload (spec 000 §3): 0 male, 1 female; null until the profile is completed. */
+  sex: number | null;
+  city: string | null;
+  work: string | null;
+  project: string | null;
+  company: string | null;
+  position: string | null;
+  /** Sign-in is refused until then after too many failures; null when not locked. */
+  locked_until: Timestamp | null;
 }
 
 export interface SessionsTable {
@@ -54,9 +63,107 @@ export interface CountryCodesTable {
   sort_order: number;
 }
 
+/** One row per SMS code sent (or attempted): the code (salted sha256) and the send counters. */
+export interface SmsCodesTable {
+  id: string;
+  phone_number: string;
+  country_code: string;
+  /** register | login | reset | bind */
+  purpose: string;
+  code_hash: string;
+  salt: string;
+  /** sending | active | verified | consumed | void | failed */
+  state: string;
+  /** Wrong codes entered against this row; at 5 the row is void. */
+  attempts: number;
+  /** The account the code is for (purpose reset; informative otherwise). */
+  user_id: string | null;
+  ip: string;
+  /** 1: a SMS_TEST_NUMBERS number (nothing sent, not counted against the limits). */
+  test: IntBool;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** After a successful verify (register, reset): the phone may register / reset until then. */
+  grant_expires_at: Timestamp | null;
+}
+
+export interface SignInFailuresTable {
+  id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** An uploaded file's metadata; the bytes are in the storage under `storage_key` (never a user's filename). */
+export interface FilesTable {
+  id: string;
+  /** null once the uploading account is deleted. */
+  owner_id: string | null;
+  storage_key: string;
+  /** Sniffed from the bytes, never taken from the client. */
+  content_type: string;
+  size: number;
+  /** The client's filename, sanitised: metadata for Content-Disposition only. */
+  original_name: string;
+  created_at: Timestamp;
+}
+
+/** An outside identity bound to an account: provider `passport` (OAuth subject) or `oa` (OA account name). */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  subject: string;
+  display_name: string;
+  created_at: Timestamp;
+}
+
+/** A passport sign-in in progress: single use, 10 minutes, bound to the browser's oauth cookie. */
+export interface OauthStatesTable {
+  /** sha256 (hex) of the state parameter. */
+  id: string;
+  /** sha256 (hex) of the oauth cookie's random value. */
+  binding_hash: string;
+  code_verifier: string;
+  redirect_uri: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** A provider identity no account is bound to yet, waiting for passport_login (10 minutes). */
+export interface PendingIdentitiesTable {
+  /** sha256 (hex) of the ticket. */
+  id: string;
+  binding_hash: string;
+  provider: string;
+  subject: string;
+  display_name: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+/** Account maps of the partner services (hongwa usermaps, zyf and thirdparty-oauth accountmaps). */
+export interface AccountMapsTable {
+  id: string;
+  /** hongwa | zyf | thirdparty-oauth */
+  service: string;
+  user_id: string;
+  vendor: string;
+  account: string;
+  relation_id: string;
+  created_by: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   settings: SettingsTable;
   country_codes: CountryCodesTable;
+  sms_codes: SmsCodesTable;
+  sign_in_failures: SignInFailuresTable;
+  files: FilesTable;
+  user_identities: UserIdentitiesTable;
+  oauth_states: OauthStatesTable;
+  pending_identities: PendingIdentitiesTable;
+  account_maps: AccountMapsTable;
 }

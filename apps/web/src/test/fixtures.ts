@@ -36,6 +36,13 @@ export function makeUser(patch: Partial<User> = {}): User {
     settings: {},
     isTrial: false,
     isSystemAdmin: false,
+    // The profile fields stay null until the user completes the profile.
+    sex: null,
+    city: null,
+    work: null,
+    project: null,
+    company: null,
+    position: null,
     createdAt: '2024-06-01T08:00:00.000Z',
     updatedAt: '2024-06-01T08:00:00.000Z',
     ...patch,

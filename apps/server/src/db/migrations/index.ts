@@ -4,6 +4,15 @@ import * as m2026112101 from './2026112101_users';
 import * as m2026112102 from './2026112102_sessions';
 import * as m2026112103 from './2026112103_settings';
 import * as m2026112104 from './2026112104_country_codes';
+import * as m2026112120 from './2026112120_user_profile';
+import * as m2026112121 from './2026112121_sms_codes';
+import * as m2026112122 from './2026112122_sign_in_failures';
+import * as m2026112123 from './2026112123_users_locked_until';
+import * as m2026112124 from './2026112124_files';
+import * as m2026112125 from './2026112125_user_identities';
+import * as m2026112126 from './2026112126_oauth_states';
+import * as m2026112127 from './2026112127_pending_identities';
+import * as m2026112128 from './2026112128_account_maps';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -19,4 +28,13 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112102_sessions': m2026112102,
   '2026112103_settings': m2026112103,
   '2026112104_country_codes': m2026112104,
+  '2026112120_user_profile': m2026112120,
+  '2026112121_sms_codes': m2026112121,
+  '2026112122_sign_in_failures': m2026112122,
+  '2026112123_users_locked_until': m2026112123,
+  '2026112124_files': m2026112124,
+  '2026112125_user_identities': m2026112125,
+  '2026112126_oauth_states': m2026112126,
+  '2026112127_pending_identities': m2026112127,
+  '2026112128_account_maps': m2026112128,
 };

@@ -1,3 +1,4 @@
+import { isValidPhone, MAINLAND_COUNTRY_CODE } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { UserService } from '../../modules/account/user.service';
 import type { Database } from '../schema';
@@ -37,11 +38,32 @@ export const DEMO_USERS = [
   },
 ] as const;
 
+/**
+ * The demo users' phones: with SMS_TEST_NUMBERS set, its mainland numbers in order (so that SMS sign-in
+ * works on the demo with the fixed codes, a user without a number when they run out); otherwise the
+ * built-in ones (13800000001 for demo).
+ */
+export function demoPhoneNumbers(testNumbers: ReadonlyMap<string, string>): Array<string | null> {
+  const mainland = [...testNumbers.keys()].filter((phone) => isValidPhone(phone, MAINLAND_COUNTRY_CODE));
+  if (testNumbers.size === 0) return DEMO_USERS.map((user) => user.phoneNumber);
+  return DEMO_USERS.map((_, index) => mainland[index] ?? null);
+}
+
 /** The demo data of a fresh database (DEMO=1). Runs inside the seeding transaction. */
-export async function seedDemo(trx: Kysely<Database>, users: UserService): Promise<void> {
+export async function seedDemo(
+  trx: Kysely<Database>,
+  users: UserService,
+  testNumbers: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   await trx
     .insertInto('country_codes')
     .values(DEMO_COUNTRY_CODES.map((c, index) => ({ ...c, sort_order: index })))
     .execute();
-  for (const user of DEMO_USERS) await users.createUser(user, trx);
+  const phones = demoPhoneNumbers(testNumbers);
+  for (const [index, user] of DEMO_USERS.entries()) {
+    await users.createUser(
+      { ...user, phoneNumber: phones[index] ?? null, countryCode: MAINLAND_COUNTRY_CODE },
+      trx,
+    );
+  }
 }

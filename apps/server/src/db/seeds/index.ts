@@ -15,6 +15,8 @@ export interface SeedOptions {
   log: FastifyBaseLogger;
   adminPassword: string | null;
   demo: boolean;
+  /** SMS_TEST_NUMBERS: the demo users get these phones (see demoPhoneNumbers). */
+  smsTestNumbers?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -22,7 +24,14 @@ export interface SeedOptions {
  * that has users is left alone. When two processes start together on one PostgreSQL, one of them wins the
  * unique index on users.name and the other skips.
  */
-export async function seedDatabase({ db, clock, log, adminPassword, demo }: SeedOptions): Promise<boolean> {
+export async function seedDatabase({
+  db,
+  clock,
+  log,
+  adminPassword,
+  demo,
+  smsTestNumbers,
+}: SeedOptions): Promise<boolean> {
   const users = createUserService({ db, clock });
   if ((await users.countUsers()) > 0) return false;
   const password = adminPassword ?? generatePassword();
@@ -32,7 +41,7 @@ export async function seedDatabase({ db, clock, log, adminPassword, demo }: Seed
         { name: ADMIN_NAME, nickName: '系统管理员', password, isSystemAdmin: true },
         trx,
       );
-      if (demo) await seedDemo(trx, users);
+      if (demo) await seedDemo(trx, users, smsTestNumbers);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,14 +1,13 @@
 import { loginBodySchema, userSchema } from '@lintel/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../plugins/app-error';
 import { errorResponses } from '../../plugins/error-responses';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser, type SessionCookies } from '../../plugins/session';
 import type { AccountService } from './account.service';
 
 const flag = z.enum(['true', 'false']);
-/** `?code=true` (SMS code) and `?double=true` (password plus code) arrive with SMS support. */
+/** `?code=true`: phone + SMS code; `?double=true`: phone + password + SMS code. */
 const loginQuerySchema = z.strictObject({ code: flag.optional(), double: flag.optional() });
 
 export interface AccountRoutesOptions {
@@ -25,24 +24,22 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       schema: {
         tags: ['account'],
-        summary: 'Sign in with an account name or phone number and a password',
+        summary: 'Sign in: account name or phone + password; ?code=true phone + SMS code; ?double=true both',
+        description:
+          'Errors: 102 no such account, 104 wrong password, 106 wrong SMS code, 107 locked after 10 failures ' +
+          'in 10 minutes (HTTP 429, for 10 minutes), 403 account disabled.',
         querystring: loginQuerySchema,
         body: loginBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 403) },
+        response: { 200: userSchema, ...errorResponses(400, 403, 429) },
       },
     },
     async (request, reply) => {
-      if (request.query.code === 'true' || request.query.double === 'true') {
-        throw new AppError(400, 'account.codeLoginUnavailable');
-      }
-      const { name, password, countryCode, rememberMe } = request.body;
-      const result = await account.loginWithPassword({
-        name,
-        password,
-        countryCode,
-        rememberMe,
-        previousToken: cookies.read(request),
-      });
+      const previousToken = cookies.read(request);
+      const { code, double } = request.query;
+      const result =
+        code === 'true' || double === 'true'
+          ? await account.loginWithCode({ ...request.body, previousToken }, double === 'true')
+          : await account.loginWithPassword({ ...request.body, previousToken });
       cookies.set(request, reply, result.token, result.maxAgeSeconds);
       return result.user;
     },

@@ -1,8 +1,10 @@
-import { LOGIN_ERROR, type User } from '@lintel/contracts/account';
+import { LOGIN_ERROR, normalizeCountryCode, type User, validatePhone } from '@lintel/contracts/account';
 import { DEFAULT_COUNTRY_CODE } from '@lintel/contracts/system';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import type { SmsService } from '../sms/index';
+import type { LockoutService } from './lockout.service';
 import { verifyPassword } from './password';
 import type { SessionService } from './session.service';
 import { presentUser } from './user.presenter';
@@ -18,18 +20,38 @@ export interface PasswordLogin {
   previousToken: string | null;
 }
 
+/** ?code=true: phone + SMS code; ?double=true: phone (or name) + password + SMS code. */
+export interface CodeLogin {
+  name?: string | undefined;
+  phoneNumber?: string | undefined;
+  countryCode?: string | undefined;
+  password?: string | undefined;
+  code?: string | undefined;
+  rememberMe: boolean;
+  previousToken: string | null;
+}
+
 export interface LoginResult {
   user: User;
   token: string;
   maxAgeSeconds: number | undefined;
 }
 
+export interface SignInOptions {
+  rememberMe: boolean;
+  previousToken: string | null;
+  /** Writes that must happen together with the new session (create the user, use the code up, …). */
+  before?: (trx: Kysely<Database>) => Promise<void>;
+}
+
 export interface AccountServiceDeps {
   db: Kysely<Database>;
   sessions: SessionService;
+  sms: SmsService;
+  lockout: LockoutService;
 }
 
-export function createAccountService({ db, sessions }: AccountServiceDeps) {
+export function createAccountService({ db, sessions, sms, lockout }: AccountServiceDeps) {
   /** By account name first; else by phone number (86 preferred when the number exists in several countries). */
   async function findAccount(name: string, countryCode: string | undefined): Promise<UserRow | undefined> {
     const users = createUserRepository(db);
@@ -41,22 +63,99 @@ export function createAccountService({ db, sessions }: AccountServiceDeps) {
     return byPhone.find((u) => u.country_code === DEFAULT_COUNTRY_CODE);
   }
 
+  /**
+   * The one way a session starts (password, code, registration, reset): in one transaction the caller's
+   * writes, the end of the session the request carried (no fixation) and the new session; then the lockout
+   * count of the account starts again. `user` is the account's id, or creates the account in the
+   * transaction and answers its id (registration).
+   */
+  async function signIn(
+    user: string | ((trx: Kysely<Database>) => Promise<string>),
+    options: SignInOptions,
+  ): Promise<LoginResult> {
+    const started = await db.transaction().execute(async (trx) => {
+      if (options.before) await options.before(trx);
+      const userId = typeof user === 'string' ? user : await user(trx);
+      if (options.previousToken) await sessions.end(options.previousToken, trx);
+      return { userId, session: await sessions.start(userId, options.rememberMe, trx) };
+    });
+    const row = await createUserRepository(db).findById(started.userId);
+    if (!row) throw new AppError(404, 'account.usernameNotFound', { code: LOGIN_ERROR.usernameNotFound });
+    await lockout.clear(row);
+    return {
+      user: presentUser(row),
+      token: started.session.token,
+      maxAgeSeconds: started.session.maxAgeSeconds,
+    };
+  }
+
+  /** A wrong password or code: counted, and answered with 107 when it was the one that locked the account. */
+  async function failed(user: UserRow, error: AppError): Promise<never> {
+    throw (await lockout.recordFailure(user.id)) ?? error;
+  }
+
+  const passwordError = () => new AppError(400, 'account.passwordError', { code: LOGIN_ERROR.passwordError });
+  const notFound = () =>
+    new AppError(400, 'account.usernameNotFound', { code: LOGIN_ERROR.usernameNotFound });
+
+  /** The account of a code sign-in: by phone (the code goes there), or for ?double=true by name too. */
+  async function accountForCode(input: CodeLogin): Promise<{ user: UserRow; phone: string; cc: string }> {
+    const phoneGiven = input.phoneNumber !== undefined && input.phoneNumber.trim() !== '';
+    if (!phoneGiven && input.name) {
+      const user = await findAccount(input.name, input.countryCode);
+      if (!user?.phone_number) throw notFound();
+      return { user, phone: user.phone_number, cc: user.country_code };
+    }
+    const phone = (input.phoneNumber ?? '').trim();
+    const cc = normalizeCountryCode(input.countryCode);
+    const rule = validatePhone(phone, cc);
+    if (rule) throw new AppError(400, rule);
+    const [user] = await createUserRepository(db).findByPhone(phone, cc);
+    if (!user) throw notFound();
+    return { user, phone, cc };
+  }
+
   return {
+    signIn,
+
     async loginWithPassword(input: PasswordLogin): Promise<LoginResult> {
       if (!input.name) throw new AppError(400, 'account.usernameRequired');
       if (!input.password) throw new AppError(400, 'account.passwordRequired');
       const user = await findAccount(input.name, input.countryCode);
-      if (!user) throw new AppError(400, 'account.usernameNotFound', { code: LOGIN_ERROR.usernameNotFound });
-      if (!(await verifyPassword(user.password_hash, input.password))) {
-        throw new AppError(400, 'account.passwordError', { code: LOGIN_ERROR.passwordError });
-      }
+      if (!user) throw notFound();
+      lockout.assertNotLocked(user);
+      if (!(await verifyPassword(user.password_hash, input.password))) await failed(user, passwordError());
       // Only after the password: a disabled account is not revealed to someone who does not know it.
       if (user.disabled === 1) throw new AppError(403, 'account.disabled');
-      const started = await db.transaction().execute(async (trx) => {
-        if (input.previousToken) await sessions.end(input.previousToken, trx);
-        return sessions.start(user.id, input.rememberMe, trx);
+      return signIn(user.id, { rememberMe: input.rememberMe, previousToken: input.previousToken });
+    },
+
+    /**
+     * ?code=true (phone + code) and ?double=true (phone + password + code). The code is of purpose login and
+     * is used up by a successful sign-in only; a wrong one counts towards the lockout like a wrong password.
+     */
+    async loginWithCode(input: CodeLogin, double: boolean): Promise<LoginResult> {
+      if (double && !input.password) throw new AppError(400, 'account.passwordRequired');
+      if (!input.code?.trim())
+        throw new AppError(400, 'account.codeRequired', { code: LOGIN_ERROR.codeError });
+      const { user, phone, cc } = await accountForCode(input);
+      lockout.assertNotLocked(user);
+      if (double && !(await verifyPassword(user.password_hash, input.password ?? ''))) {
+        await failed(user, passwordError());
+      }
+      let found: Awaited<ReturnType<SmsService['match']>>;
+      try {
+        found = await sms.match({ phoneNumber: phone, countryCode: cc, purpose: 'login', code: input.code });
+      } catch (error) {
+        if (error instanceof AppError && error.code === LOGIN_ERROR.codeError) return failed(user, error);
+        throw error;
+      }
+      if (user.disabled === 1) throw new AppError(403, 'account.disabled');
+      return signIn(user.id, {
+        rememberMe: input.rememberMe,
+        previousToken: input.previousToken,
+        before: (trx) => sms.claim(found, trx),
       });
-      return { user: presentUser(user), token: started.token, maxAgeSeconds: started.maxAgeSeconds };
     },
 
     async logout(token: string | null): Promise<void> {

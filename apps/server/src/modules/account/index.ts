@@ -1,33 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { ProfileDefaults } from '../../config';
+import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { SessionCookies } from '../../plugins/session';
+import { createSmsModule, type PhoneDirectory, type SmsConfig, smsPlugin } from '../sms/index';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
+import { adminRoutes } from './admin.routes';
+import { createCredentialsService } from './credentials.service';
+import { createLockoutService } from './lockout.service';
+import { registrationRoutes } from './registration.routes';
+import { createRegistrationService } from './registration.service';
 import { createSessionService } from './session.service';
 import { systemProfileRoutes } from './system-profile.routes';
 import { createSystemProfileService } from './system-profile.service';
+import { createUserRepository } from './user.repository';
+import { createUserService } from './user.service';
+import { createUserProfileService } from './user-profile.service';
+import { usersRoutes } from './users.routes';
 
 export const ACCOUNT_PREFIX = '/api/v1/account-service';
 
 export interface AccountDeps {
   db: Kysely<Database>;
+  engine: Engine;
   clock: Clock;
   profileDefaults: ProfileDefaults;
+  /** The SMS settings of the configuration (provider, test numbers, limits). */
+  sms: SmsConfig;
+  log: FastifyBaseLogger;
 }
 
 /** The account module's services, built once per app and shared with the session plugin. */
-export function createAccountModule({ db, clock, profileDefaults }: AccountDeps) {
+export function createAccountModule({
+  db,
+  engine,
+  clock,
+  profileDefaults,
+  sms: smsConfig,
+  log,
+}: AccountDeps) {
   const profile = createSystemProfileService({ db, clock, defaults: profileDefaults });
   const sessions = createSessionService({ db, clock, idleMinutes: () => profile.logoutTime() });
-  const account = createAccountService({ db, sessions });
-  return { profile, sessions, account };
+  // The SMS module asks who owns a phone through this, never through the users table.
+  const directory: PhoneDirectory = {
+    async findUserIdByPhone(phoneNumber, countryCode) {
+      const [user] = await createUserRepository(db).findByPhone(phoneNumber, countryCode);
+      return user?.id ?? null;
+    },
+  };
+  const sms = createSmsModule({ db, clock, config: smsConfig, directory, log });
+  const lockout = createLockoutService({ db, clock });
+  const account = createAccountService({ db, sessions, sms, lockout });
+  const registration = createRegistrationService({
+    db,
+    users: createUserService({ db, clock }),
+    account,
+    sms,
+  });
+  const credentials = createCredentialsService({ db, clock, sessions, sms, account });
+  const profiles = createUserProfileService({ db, engine, clock });
+  return { profile, sessions, account, sms, lockout, registration, credentials, profiles };
 }
 export type AccountModule = ReturnType<typeof createAccountModule>;
 
-/** Expired sessions are refused when used; this sweep removes the ones nobody comes back with. */
+/** Expired sessions and stale sign-in failures are swept this often (they are refused when used anyway). */
 const SESSION_SWEEP_MS = 60 * 60 * 1000;
 
 export const accountPlugin: FastifyPluginAsyncZod<{
@@ -36,12 +76,16 @@ export const accountPlugin: FastifyPluginAsyncZod<{
 }> = async (app, { module, cookies }) => {
   await app.register(accountRoutes, { account: module.account, cookies });
   await app.register(systemProfileRoutes, { profile: module.profile });
+  await app.register(smsPlugin, { sms: module.sms });
+  await app.register(registrationRoutes, { registration: module.registration, cookies });
+  await app.register(usersRoutes, { profiles: module.profiles, credentials: module.credentials, cookies });
+  await app.register(adminRoutes, { profiles: module.profiles });
 
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () =>
-    module.sessions
-      .deleteExpired()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+    Promise.all([module.sessions.deleteExpired(), module.lockout.deleteOld()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'session sweep failed'),
+    );
   app.addHook('onReady', async () => {
     await sweep();
     sweeper = setInterval(sweep, SESSION_SWEEP_MS);

@@ -68,35 +68,6 @@ describe('POST login: failures', () => {
     });
   });
 
-  it('does not offer SMS sign-in yet: ?code=true and ?double=true answer 400', async () => {
-    for (const query of ['code=true', 'double=true']) {
-      const zh = await t.app.inject({
-        method: 'POST',
-        url: `${ACCOUNT}/login?${query}`,
-        payload: { phoneNumber: '13800000001', countryCode: '86', code: '123456' },
-      });
-      expect(zh.statusCode, query).toBe(400);
-      expect(zh.json()).toEqual({
-        code: 400,
-        key: 'account.codeLoginUnavailable',
-        message: '短信登录尚未配置，请使用账号和密码登录',
-      });
-      const en = await t.app.inject({
-        method: 'POST',
-        url: `${ACCOUNT}/login?${query}&lang=en-us`,
-        payload: { name: 'demo', password: 'Demo1234', code: '1' },
-      });
-      expect(en.json().message).toMatch(/^SMS sign-in is not configured yet/);
-      expect(en.headers['set-cookie']).toBeUndefined();
-    }
-    const explicitFalse = await t.app.inject({
-      method: 'POST',
-      url: `${ACCOUNT}/login?code=false`,
-      payload: { name: 'demo', password: 'Demo1234' },
-    });
-    expect(explicitFalse.statusCode).toBe(200);
-  });
-
   it('refuses a disabled account with 403 once the password is right, and ends its sessions', async () => {
     const cookie = sessionCookieOf(await login(t.app, 'zhangsan', 'Demo1234'));
     await t.db.db.updateTable('users').set({ disabled: 1 }).where('name', '=', 'zhangsan').execute();

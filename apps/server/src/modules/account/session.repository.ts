@@ -58,6 +58,13 @@ export function createSessionRepository(db: Kysely<Database>) {
       await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
     },
 
+    /** Every session of a user, or all but one (a password change keeps the session that made it). */
+    async deleteByUser(userId: string, exceptId?: string): Promise<void> {
+      let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+      await query.execute();
+    },
+
     /** Housekeeping: sessions past their expiry are useless rows. */
     async deleteExpired(now: Timestamp): Promise<void> {
       await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();

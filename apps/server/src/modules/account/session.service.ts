@@ -83,6 +83,11 @@ export function createSessionService({ db, clock, idleMinutes }: SessionServiceD
       await createSessionRepository(trx).deleteByTokenHash(hashToken(token));
     },
 
+    /** Ends every session of the user, except `exceptSessionId` when given. */
+    async endAllForUser(userId: string, exceptSessionId?: string, trx: Kysely<Database> = db): Promise<void> {
+      await createSessionRepository(trx).deleteByUser(userId, exceptSessionId);
+    },
+
     async deleteExpired(): Promise<void> {
       await createSessionRepository(db).deleteExpired(clock.now().toISOString());
     },

@@ -1,8 +1,12 @@
-import type { User } from '@lintel/contracts/account';
+import type { User, UserExpanded } from '@lintel/contracts/account';
 import type { CountryCode } from '@lintel/contracts/system';
 import { fromJson } from '../../db/json';
 import type { CountryCodeRow } from './system.repository';
 import type { UserRow } from './user.repository';
+
+function sexOf(value: number | null): 0 | 1 | null {
+  return value === 0 || value === 1 ? value : null;
+}
 
 /** Field by field, so that a new column (a hash, a flag) never reaches a client by accident. */
 export function presentUser(row: UserRow): User {
@@ -17,8 +21,32 @@ export function presentUser(row: UserRow): User {
     settings: fromJson<Record<string, unknown>>(row.settings, {}),
     isTrial: row.is_trial === 1,
     isSystemAdmin: row.is_system_admin === 1,
+    sex: sexOf(row.sex),
+    city: row.city,
+    work: row.work,
+    project: row.project,
+    company: row.company,
+    position: row.position,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** GET users/{id}?expand=true: the profile payload as one object, and whether it is complete. */
+export function presentUserExpanded(row: UserRow): UserExpanded {
+  const profile = {
+    sex: sexOf(row.sex),
+    city: row.city,
+    work: row.work,
+    project: row.project,
+    company: row.company,
+    position: row.position,
+  };
+  const required = [row.city, row.work, row.project, row.company, row.position];
+  return {
+    ...presentUser(row),
+    profile,
+    profileComplete: required.every((value) => value !== null && value !== ''),
   };
 }
 

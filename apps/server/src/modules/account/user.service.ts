@@ -6,9 +6,8 @@ import type { Database } from '../../db/schema';
 import { hashPassword } from './password';
 import { createUserRepository, type UserRow } from './user.repository';
 
-export interface NewUser {
+interface NewUserFields {
   name: string;
-  password: string;
   nickName?: string;
   phoneNumber?: string | null;
   countryCode?: string;
@@ -16,12 +15,15 @@ export interface NewUser {
   isSystemAdmin?: boolean;
 }
 
+/** With the password itself, or with its argon2id hash made beforehand (outside a transaction). */
+export type NewUser = NewUserFields & ({ password: string } | { passwordHash: string });
+
 export interface UserServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
 }
 
-/** Creating accounts: the first administrator, demo data, and later registration. */
+/** Creating accounts: the first administrator, demo data and registration. */
 export function createUserService({ db, clock }: UserServiceDeps) {
   return {
     async createUser(input: NewUser, trx: Kysely<Database> = db): Promise<UserRow> {
@@ -38,9 +40,16 @@ export function createUserService({ db, clock }: UserServiceDeps) {
         is_trial: 0,
         is_system_admin: input.isSystemAdmin ? 1 : 0,
         disabled: 0,
-        password_hash: await hashPassword(input.password),
+        password_hash: 'passwordHash' in input ? input.passwordHash : await hashPassword(input.password),
         created_at: now,
         updated_at: now,
+        sex: null,
+        city: null,
+        work: null,
+        project: null,
+        company: null,
+        position: null,
+        locked_until: null,
       };
       await createUserRepository(trx).insert(row);
       return row;

@@ -1,0 +1,142 @@
+import {
+  LOGIN_ERROR,
+  normalizeCountryCode,
+  type PasswordChange,
+  type PhoneChange,
+  type User,
+  validatePassword,
+  validatePhone,
+} from '@lintel/contracts/account';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import { isUniqueViolation } from '../../db/errors';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { codeError, type SmsService } from '../sms/index';
+import type { AccountService, LoginResult } from './account.service';
+import { hashPassword, verifyPassword } from './password';
+import type { SessionService } from './session.service';
+import { presentUser } from './user.presenter';
+import { createUserRepository, type UserRow } from './user.repository';
+
+export interface CredentialsServiceDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  sessions: SessionService;
+  sms: SmsService;
+  account: AccountService;
+}
+
+/** Password change and reset, phone binding: everything that proves who the user is. */
+export function createCredentialsService({ db, clock, sessions, sms, account }: CredentialsServiceDeps) {
+  const users = () => createUserRepository(db);
+
+  async function existing(userId: string): Promise<UserRow> {
+    const user = await users().findById(userId);
+    if (!user) throw new AppError(404, 'common.notFound');
+    return user;
+  }
+
+  async function reread(userId: string): Promise<User> {
+    return presentUser(await existing(userId));
+  }
+
+  /** The new password must satisfy the rules of the contracts, including "not the account name". */
+  function checkNewPassword(user: UserRow, password: string): void {
+    const rule = validatePassword(password, user.name);
+    if (rule) throw new AppError(400, rule);
+  }
+
+  return {
+    /**
+     * PUT users/{id}/password?verify=true by the signed-in user: the old password (104 when wrong), then the
+     * new one; every other session of the user ends, the one that made the change stays.
+     */
+    async changePassword(userId: string, sessionId: string | null, body: PasswordChange): Promise<User> {
+      const user = await existing(userId);
+      checkNewPassword(user, body.password);
+      if (!body.oldPassword || !(await verifyPassword(user.password_hash, body.oldPassword))) {
+        throw new AppError(400, 'account.oldPasswordError', { code: LOGIN_ERROR.passwordError });
+      }
+      const passwordHash = await hashPassword(body.password);
+      await db.transaction().execute(async (trx) => {
+        await createUserRepository(trx).update(
+          userId,
+          { password_hash: passwordHash },
+          clock.now().toISOString(),
+        );
+        await sessions.endAllForUser(userId, sessionId ?? undefined, trx);
+      });
+      return reread(userId);
+    },
+
+    /**
+     * PUT users/{id}/password?code=true, the forgot-password flow (no session needed): a reset code sent to
+     * the account's phone. Sets the password, ends every session of the user, unlocks the account, and signs
+     * the caller in.
+     */
+    async resetPassword(
+      userId: string,
+      body: PasswordChange,
+      previousToken: string | null,
+    ): Promise<LoginResult> {
+      const user = await existing(userId);
+      checkNewPassword(user, body.password);
+      if (!body.code?.trim()) throw codeError('account.codeRequired');
+      if (!user.phone_number) throw codeError();
+      const found = await sms.match({
+        phoneNumber: user.phone_number,
+        countryCode: user.country_code,
+        purpose: 'reset',
+        code: body.code,
+      });
+      if (found.userId !== null && found.userId !== user.id) throw codeError();
+      if (user.disabled === 1) throw new AppError(403, 'account.disabled');
+      const passwordHash = await hashPassword(body.password);
+      return account.signIn(user.id, {
+        rememberMe: false,
+        previousToken,
+        before: async (trx) => {
+          await sms.claim(found, trx);
+          await createUserRepository(trx).update(
+            user.id,
+            { password_hash: passwordHash },
+            clock.now().toISOString(),
+          );
+          await sessions.endAllForUser(user.id, undefined, trx);
+        },
+      });
+    },
+
+    /** PUT users/{id}/phoneNumber: a new phone (not the current one, nobody else's) and its bind code. */
+    async changePhone(userId: string, body: PhoneChange): Promise<User> {
+      const user = await existing(userId);
+      const phoneNumber = body.phoneNumber.trim();
+      const countryCode = normalizeCountryCode(body.countryCode);
+      const rule = validatePhone(phoneNumber, countryCode);
+      if (rule) throw new AppError(400, rule);
+      if (user.phone_number === phoneNumber && user.country_code === countryCode) {
+        throw new AppError(400, 'account.phoneUnchanged');
+      }
+      if ((await users().findByPhone(phoneNumber, countryCode)).length > 0) {
+        throw new AppError(409, 'account.phoneAlreadyBound');
+      }
+      const found = await sms.match({ phoneNumber, countryCode, purpose: 'bind', code: body.code });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await sms.claim(found, trx);
+          await createUserRepository(trx).update(
+            userId,
+            { phone_number: phoneNumber, country_code: countryCode },
+            clock.now().toISOString(),
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'account.phoneAlreadyBound');
+        throw error;
+      }
+      return reread(userId);
+    },
+  };
+}
+export type CredentialsService = ReturnType<typeof createCredentialsService>;

@@ -1,0 +1,227 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNT, buildTestApp, login, sessionCookieOf, signIn, type TestApp } from '../../../test/helper';
+import { codeFor, MINUTE, readOutbox, sendCode, wrongCode } from '../../../test/sms';
+
+const DEMO_PHONE = '13800000001';
+let t: TestApp;
+afterEach(() => t?.close());
+
+async function app() {
+  t = await buildTestApp({ env: { SMS_IP_HOURLY_LIMIT: '100000' } });
+  return t;
+}
+
+async function userId(name: string): Promise<string> {
+  const row = await t.db.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function putPassword(id: string, query: string, body: object, headers: Record<string, string> = {}) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `${ACCOUNT}/users/${id}/password?${query}`,
+    payload: body,
+    headers,
+  });
+}
+
+function logged(cookie: string) {
+  return t.app.inject({ method: 'GET', url: `${ACCOUNT}/logged`, headers: { cookie } });
+}
+
+describe('PUT users/{id}/password?verify=true (signed in, with the old password)', () => {
+  it('changes the password and ends every other session of the user', async () => {
+    await app();
+    const id = await userId('demo');
+    const laptop = await signIn(t.app);
+    const phone = await signIn(t.app);
+    const response = await putPassword(
+      id,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie: laptop },
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: id, name: 'demo' });
+    expect((await logged(laptop)).statusCode).toBe(200);
+    expect((await logged(phone)).statusCode).toBe(401);
+    expect((await login(t.app, 'demo', 'Demo1234')).json().code).toBe(104);
+    expect((await login(t.app, 'demo', 'Changed_99')).statusCode).toBe(200);
+  });
+
+  it('answers 104 for a wrong or missing old password, 400 for a new one against the rules', async () => {
+    await app();
+    const id = await userId('demo');
+    const cookie = await signIn(t.app);
+    const wrong = await putPassword(
+      id,
+      'verify=true',
+      { oldPassword: 'Nope1234', password: 'Changed_99' },
+      { cookie },
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 104, key: 'account.oldPasswordError', message: '原密码错误' });
+    expect((await putPassword(id, 'verify=true', { password: 'Changed_99' }, { cookie })).json().code).toBe(
+      104,
+    );
+    for (const [password, key] of [
+      ['short', 'account.passwordLength'],
+      ['has space!1', 'account.passwordFormat'],
+      ['A'.repeat(17), 'account.passwordLength'],
+    ] as const) {
+      expect(
+        (await putPassword(id, 'verify=true', { oldPassword: 'Demo1234', password }, { cookie })).json(),
+      ).toMatchObject({
+        code: 400,
+        key,
+      });
+    }
+    // Not equal to the account name (a 6-character name makes the case reachable).
+    await t.db.db.updateTable('users').set({ name: 'demo99' }).where('id', '=', id).execute();
+    expect(
+      (
+        await putPassword(id, 'verify=true', { oldPassword: 'Demo1234', password: 'demo99' }, { cookie })
+      ).json(),
+    ).toMatchObject({
+      key: 'account.passwordSameAsUsername',
+    });
+    expect((await login(t.app, 'demo99', 'Demo1234')).statusCode).toBe(200);
+  });
+
+  it('needs a session, and only for your own account (404 otherwise)', async () => {
+    await app();
+    const demo = await userId('demo');
+    const zhangsan = await userId('zhangsan');
+    const anonymous = await putPassword(demo, 'verify=true', {
+      oldPassword: 'Demo1234',
+      password: 'Changed_99',
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const cookie = await signIn(t.app, 'zhangsan');
+    const other = await putPassword(
+      demo,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie },
+    );
+    expect(other.statusCode).toBe(404);
+    // Without a flag it is the same change.
+    const plain = await putPassword(
+      zhangsan,
+      '',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie },
+    );
+    expect(plain.statusCode).toBe(200);
+    expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
+  });
+
+  it('refuses unknown fields', async () => {
+    await app();
+    const id = await userId('demo');
+    const cookie = await signIn(t.app);
+    const response = await putPassword(
+      id,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99', isSystemAdmin: true },
+      { cookie },
+    );
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('PUT users/{id}/password?code=true (forgot password)', () => {
+  it('resets with the reset code, ends every session, signs the caller in', async () => {
+    await app();
+    const laptop = await signIn(t.app);
+    const send = await sendCode(t.app, { phoneNumber: DEMO_PHONE, countryCode: '86', type: 'reset' });
+    const { userId: id } = send.json() as { userId: string };
+    expect(id).toBe(await userId('demo'));
+    const code = (await readOutbox(t)).at(-1)?.code ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await sendCode(
+      t.app,
+      { phoneNumber: DEMO_PHONE, type: 'reset', code },
+      { verify: true },
+    );
+    expect(verified.statusCode).toBe(200);
+    const response = await putPassword(id, 'code=true', { password: 'Reset_777', code });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: id, name: 'demo' });
+    const fresh = sessionCookieOf(response);
+    expect((await logged(fresh)).json().name).toBe('demo');
+    expect((await logged(laptop)).statusCode).toBe(401);
+    expect((await login(t.app, 'demo', 'Demo1234')).json().code).toBe(104);
+    expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
+    // The code is used up.
+    expect((await putPassword(id, 'code=true', { password: 'Again_777', code })).json().code).toBe(106);
+  });
+
+  it('answers 106 for a wrong code, a login code, an expired one, or another account', async () => {
+    await app();
+    const demo = await userId('demo');
+    const zhangsan = await userId('zhangsan');
+    const loginCode = await codeFor(t, DEMO_PHONE, 'login');
+    const asLogin = await putPassword(demo, 'code=true', { password: 'Reset_777', code: loginCode });
+    expect(asLogin.statusCode).toBe(400);
+    expect(asLogin.json()).toMatchObject({ code: 106, key: 'account.codeError' });
+    const code = await codeFor(t, DEMO_PHONE, 'reset');
+    expect(
+      (await putPassword(demo, 'code=true', { password: 'Reset_777', code: wrongCode(code) })).json().code,
+    ).toBe(106);
+    // zhangsan has no phone: the demo code cannot reset his account.
+    expect((await putPassword(zhangsan, 'code=true', { password: 'Reset_777', code })).json().code).toBe(106);
+    expect((await putPassword(demo, 'code=true', { password: 'Reset_777' })).json()).toMatchObject({
+      code: 106,
+      key: 'account.codeRequired',
+    });
+    // A password against the rules is refused before the code is spent.
+    expect((await putPassword(demo, 'code=true', { password: 'x', code })).json()).toMatchObject({
+      key: 'account.passwordLength',
+    });
+    t.clock.advance(5 * MINUTE);
+    expect((await putPassword(demo, 'code=true', { password: 'Reset_777', code })).json().code).toBe(106);
+    expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
+    const missing = await putPassword('0123456789abcdef01234567', 'code=true', {
+      password: 'Reset_777',
+      code,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('unlocks a locked account', async () => {
+    await app();
+    for (let i = 0; i < 10; i++) await login(t.app, 'demo', 'Wrong1234');
+    expect((await login(t.app, 'demo', 'Demo1234')).json().code).toBe(107);
+    const id = await userId('demo');
+    const code = await codeFor(t, DEMO_PHONE, 'reset');
+    expect((await putPassword(id, 'code=true', { password: 'Reset_777', code })).statusCode).toBe(200);
+    expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
+  });
+
+  it('works through a method-override POST, and refuses a foreign Origin', async () => {
+    await app();
+    const id = await userId('demo');
+    const code = await codeFor(t, DEMO_PHONE, 'reset');
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/users/${id}/password?code=true`,
+      headers: { origin: 'https://evil.example' },
+      payload: { password: 'Evil_1234', code },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().key).toBe('common.foreignOrigin');
+    const overridden = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/users/${id}/password?code=true`,
+      headers: { 'x-http-method-override': 'PUT' },
+      payload: { password: 'Reset_777', code },
+    });
+    expect(overridden.statusCode).toBe(200);
+    expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,236 @@
+import { userSchema } from '@lintel/contracts/account';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT, buildTestApp, login, sessionCookieOf, type TestApp } from '../../../test/helper';
+import { codeFor, MINUTE, sendCode, wrongCode } from '../../../test/sms';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { SMS_IP_HOURLY_LIMIT: '100000' } });
+});
+afterAll(() => t.close());
+
+function register(payload: object, options: { verify?: boolean; cookie?: string; lang?: string } = {}) {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.lang) headers['accept-language'] = options.lang;
+  return t.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/register${options.verify ? '?verify=true' : ''}`,
+    payload,
+    headers,
+  });
+}
+
+function payload(phoneNumber: string, code: string, name = `u${phoneNumber.slice(-6)}`) {
+  return {
+    name,
+    password: 'Secret_123',
+    nickName: '王小明',
+    email: 'wang@example.com',
+    phoneNumber,
+    countryCode: '86',
+    code,
+  };
+}
+
+describe('POST register?verify=true', () => {
+  it('tells whether a name or a phone is taken', async () => {
+    expect((await register({ name: 'demo' }, { verify: true })).json()).toEqual({ exists: true });
+    expect((await register({ name: 'nobody_here' }, { verify: true })).json()).toEqual({ exists: false });
+    expect(
+      (await register({ phoneNumber: '13800000001', countryCode: '86' }, { verify: true })).json(),
+    ).toEqual({
+      exists: true,
+    });
+    expect(
+      (await register({ phoneNumber: '13800000001', countryCode: '852' }, { verify: true })).json(),
+    ).toEqual({
+      exists: false,
+    });
+    expect((await register({ phoneNumber: '13900000201' }, { verify: true })).json()).toEqual({
+      exists: false,
+    });
+  });
+
+  it('answers 101 without data and 400 for a malformed phone', async () => {
+    const empty = await register({}, { verify: true });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toMatchObject({ code: 101, key: 'account.registerDataEmpty' });
+    expect((await register({ phoneNumber: '123' }, { verify: true })).json()).toMatchObject({
+      code: 400,
+      key: 'account.phoneInvalid',
+    });
+  });
+});
+
+describe('POST register: the business codes', () => {
+  it('101 when everything is empty', async () => {
+    for (const body of [{}, { name: '', password: '', phoneNumber: ' ' }]) {
+      const response = await register(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 101,
+        key: 'account.registerDataEmpty',
+        message: '注册失败：未提交注册信息',
+      });
+    }
+  });
+
+  it('102 for a username against the rules', async () => {
+    const base = payload('13900000202', '123456');
+    for (const [name, key] of [
+      ['', 'account.usernameRequired'],
+      ['a_name_that_is_too_long', 'account.usernameTooLong'],
+      ['has space', 'account.usernameInvalid'],
+      ['123456', 'account.usernameInvalid'],
+    ] as const) {
+      const response = await register({ ...base, name });
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toMatchObject({ code: 102, key });
+    }
+  });
+
+  it('104 for an empty password, 400 with the rule key for a bad one', async () => {
+    const base = payload('13900000203', '123456', 'newbie');
+    expect((await register({ ...base, password: '' })).json()).toMatchObject({
+      code: 104,
+      key: 'account.passwordRequired',
+    });
+    const { password: _, ...withoutPassword } = base;
+    expect((await register(withoutPassword)).json()).toMatchObject({ code: 104 });
+    for (const [password, key] of [
+      ['abc', 'account.passwordLength'],
+      ['with space 1', 'account.passwordFormat'],
+      ['newbie', 'account.passwordSameAsUsername'],
+    ] as const) {
+      const response = await register({ ...base, password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json(), password).toMatchObject({ code: 400, key });
+    }
+  });
+
+  it('400 with the rule key for the real name and the email', async () => {
+    const base = payload('13900000204', '123456', 'newbie2');
+    expect((await register({ ...base, nickName: '' })).json()).toMatchObject({
+      key: 'account.realNameRequired',
+    });
+    expect((await register({ ...base, email: 'not-an-email' })).json()).toMatchObject({
+      code: 400,
+      key: 'account.emailInvalid',
+    });
+  });
+
+  it('105 for an empty phone, 400 for an invalid one', async () => {
+    const base = payload('13900000205', '123456', 'newbie3');
+    expect((await register({ ...base, phoneNumber: '' })).json()).toMatchObject({
+      code: 105,
+      key: 'account.phoneRequired',
+    });
+    expect((await register({ ...base, phoneNumber: '12900000205' })).json()).toMatchObject({
+      code: 400,
+      key: 'account.phoneInvalid',
+    });
+  });
+
+  it('103 for a taken username, 409 for a registered phone', async () => {
+    const taken = await register({ ...payload('13900000206', '123456'), name: 'demo' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ code: 103, key: 'account.usernameExists', message: '账号已存在' });
+    const en = await register({ ...payload('13900000206', '123456'), name: 'demo' }, { lang: 'en-US' });
+    expect(en.json().message).toBe('Account already existed');
+    const phone = await register(payload('13800000001', '123456', 'another'));
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json()).toMatchObject({ key: 'account.phoneAlreadyRegistered' });
+  });
+
+  it('106 without a code, with a wrong one, or with a code of another purpose', async () => {
+    const phone = '13900000207';
+    expect((await register({ ...payload(phone, ''), code: '' })).json()).toMatchObject({
+      code: 106,
+      key: 'account.codeRequired',
+    });
+    expect((await register(payload(phone, '123456'))).json()).toMatchObject({
+      code: 106,
+      key: 'account.codeError',
+    });
+    const code = await codeFor(t, phone, 'register');
+    const wrong = await register(payload(phone, wrongCode(code)));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 106, key: 'account.codeError', message: '验证码错误，请重新输入' });
+    // A bind code of the same phone is not a register code.
+    const bind = await codeFor(t, phone, 'bind');
+    if (bind !== code) expect((await register(payload(phone, bind))).json().code).toBe(106);
+  });
+
+  it('refuses unknown fields (no mass assignment)', async () => {
+    const response = await register({ ...payload('13900000208', '123456'), isSystemAdmin: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details[0]).toMatchObject({
+      path: 'body.isSystemAdmin',
+      key: 'validation.unrecognizedKey',
+    });
+  });
+});
+
+describe('POST register: success', () => {
+  it('after a verified code: creates the user, signs them in, and uses the grant up', async () => {
+    const phone = '13900000210';
+    const code = await codeFor(t, phone, 'register');
+    const verified = await sendCode(t.app, { phoneNumber: phone, type: 'register', code }, { verify: true });
+    expect(verified.statusCode).toBe(200);
+    // The grant outlives the 5-minute code: 9 minutes later it still registers.
+    t.clock.advance(9 * MINUTE);
+    const response = await register(payload(phone, code, 'wangxm'));
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(userSchema.strict().parse(user)).toEqual(user);
+    expect(user).toMatchObject({
+      name: 'wangxm',
+      nickName: '王小明',
+      email: 'wang@example.com',
+      phoneNumber: phone,
+      countryCode: '86',
+      isSystemAdmin: false,
+      sex: null,
+      city: null,
+    });
+    const cookie = sessionCookieOf(response);
+    const logged = await t.app.inject({ method: 'GET', url: `${ACCOUNT}/logged`, headers: { cookie } });
+    expect(logged.json()._id).toBe(user._id);
+    // The password works, and is stored as argon2id.
+    expect((await login(t.app, 'wangxm', 'Secret_123')).statusCode).toBe(200);
+    const row = await t.db.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('name', '=', 'wangxm')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    // The grant is gone: the same code cannot register a second account.
+    const again = await register({ ...payload(phone, code, 'wangxm2') });
+    expect(again.statusCode).toBe(409);
+    const otherName = await register(payload('13900000211', code, 'wangxm3'));
+    expect(otherName.json().code).toBe(106);
+  });
+
+  it('with the code directly (no verify first), ending the session the request carried', async () => {
+    const phone = '13900000212';
+    const previous = sessionCookieOf(await login(t.app, 'zhangsan', 'Demo1234'));
+    const code = await codeFor(t, phone, 'register');
+    const response = await register(payload(phone, code, 'lisi'), { cookie: previous });
+    expect(response.statusCode).toBe(200);
+    const old = await t.app.inject({
+      method: 'GET',
+      url: `${ACCOUNT}/logged`,
+      headers: { cookie: previous },
+    });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('a grant ends 10 minutes after the verification', async () => {
+    const phone = '13900000213';
+    const code = await codeFor(t, phone, 'register');
+    await sendCode(t.app, { phoneNumber: phone, type: 'register', code }, { verify: true });
+    t.clock.advance(10 * MINUTE);
+    expect((await register(payload(phone, code, 'late'))).json()).toMatchObject({ code: 106 });
+  });
+});

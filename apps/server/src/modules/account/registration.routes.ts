@@ -1,0 +1,35 @@
+import { existsResultSchema, registerBodySchema, userSchema } from '@lintel/contracts/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/error-responses';
+import type { SessionCookies } from '../../plugins/session';
+import type { RegistrationService } from './registration.service';
+
+const flag = z.enum(['true', 'false']);
+
+export const registrationRoutes: FastifyPluginAsyncZod<{
+  registration: RegistrationService;
+  cookies: SessionCookies;
+}> = async (app, { registration, cookies }) => {
+  app.post(
+    '/register',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Register with a phone code and sign in; ?verify=true: is a name or phone taken?',
+        description:
+          'Business codes: 101 data empty, 102 username invalid, 103 username exists (HTTP 409), 104 password ' +
+          'empty, 105 phone empty, 106 code error; other rules 400 with their key, phone taken 409.',
+        querystring: z.strictObject({ verify: flag.optional() }),
+        body: registerBodySchema,
+        response: { 200: z.union([userSchema, existsResultSchema]), ...errorResponses(400, 409) },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.verify === 'true') return registration.exists(request.body);
+      const result = await registration.register(request.body, cookies.read(request));
+      cookies.set(request, reply, result.token, result.maxAgeSeconds);
+      return result.user;
+    },
+  );
+};

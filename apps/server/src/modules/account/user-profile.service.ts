@@ -1,0 +1,163 @@
+import type { CountResult, ListQuery } from '@lintel/contracts';
+import {
+  PROFILE_FIELDS,
+  profileSchema,
+  SETTING_VALUE_MAX_BYTES,
+  SETTINGS_MAX_BYTES,
+  SETTINGS_MAX_KEYS,
+  type User,
+  type UserExpanded,
+  type UserUpdate,
+} from '@lintel/contracts/account';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Engine } from '../../db/engine';
+import { fromJson, toJson } from '../../db/json';
+import { parseOrder } from '../../db/order';
+import type { Database } from '../../db/schema';
+import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
+import { AppError, type AppErrorDetail } from '../../plugins/app-error';
+import { type ErrorKey, isErrorKey } from '../../plugins/messages';
+import { presentUser, presentUserExpanded } from './user.presenter';
+import { createUserRepository, type UserChanges, type UserRow } from './user.repository';
+
+/** GET admin/users: the fields `where` may filter on ($regex: case-insensitive substring). */
+export const ADMIN_USER_FILTERS: FilterSpec = {
+  name: { type: 'string', column: 'name' },
+  nickName: { type: 'string', column: 'nick_name' },
+  phoneNumber: { type: 'string', column: 'phone_number' },
+  email: { type: 'string', column: 'email' },
+};
+const ADMIN_USER_ORDER = {
+  _id: 'id',
+  name: 'name',
+  nickName: 'nick_name',
+  phoneNumber: 'phone_number',
+  email: 'email',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const;
+
+export interface UserProfileServiceDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/**
+ * The profile group of PUT users/{id}: with any of its fields, city, work, project, company and position
+ * are all required (spec 000 §5), checked by the contracts' profileSchema (sex stays optional).
+ */
+function profileChanges(body: UserUpdate): UserChanges {
+  if (!PROFILE_FIELDS.some((field) => body[field] !== undefined)) return {};
+  const parsed = profileSchema.partial({ sex: true }).safeParse({
+    sex: body.sex,
+    city: body.city,
+    work: body.work,
+    project: body.project,
+    company: body.company,
+    position: body.position,
+  });
+  if (!parsed.success) {
+    const details: AppErrorDetail[] = parsed.error.issues.map((issue) => ({
+      path: ['body', ...issue.path.map(String)].join('.'),
+      key: isErrorKey(issue.message) ? issue.message : 'validation.invalid',
+    }));
+    const key: ErrorKey = details.some((d) => d.key === 'account.allInfoRequired')
+      ? 'account.allInfoRequired'
+      : (details[0]?.key ?? 'common.validation');
+    throw new AppError(400, key, { details });
+  }
+  const profile = parsed.data;
+  return {
+    ...(profile.sex === undefined ? {} : { sex: profile.sex }),
+    city: profile.city,
+    work: profile.work,
+    project: profile.project,
+    company: profile.company,
+    position: profile.position,
+  };
+}
+
+/** The user's own account (GET, PUT users/{id}, email, settings) and the administrators' user search. */
+export function createUserProfileService({ db, engine, clock }: UserProfileServiceDeps) {
+  const users = () => createUserRepository(db);
+
+  async function existing(userId: string): Promise<UserRow> {
+    const user = await users().findById(userId);
+    if (!user) throw new AppError(404, 'common.notFound');
+    return user;
+  }
+
+  return {
+    async get(userId: string, expand: boolean): Promise<User | UserExpanded> {
+      const row = await existing(userId);
+      return expand ? presentUserExpanded(row) : presentUser(row);
+    },
+
+    async update(userId: string, body: UserUpdate): Promise<User> {
+      const changes: UserChanges = {
+        ...(body.nickName === undefined ? {} : { nick_name: body.nickName }),
+        ...(body.avatar === undefined ? {} : { avatar: body.avatar }),
+        ...profileChanges(body),
+      };
+      await existing(userId);
+      if (Object.keys(changes).length > 0) await users().update(userId, changes, clock.now().toISOString());
+      return presentUser(await existing(userId));
+    },
+
+    /** Emails are contact data, not sign-in names: two accounts may share one. */
+    async changeEmail(userId: string, email: string): Promise<User> {
+      await existing(userId);
+      await users().update(userId, { email }, clock.now().toISOString());
+      return presentUser(await existing(userId));
+    },
+
+    async getSetting(userId: string, key: string): Promise<{ value: unknown }> {
+      const settings = fromJson<Record<string, unknown>>((await existing(userId)).settings, {});
+      return { value: Object.hasOwn(settings, key) ? settings[key] : null };
+    },
+
+    /** One key of the user's settings document, read and written under the row's lock. */
+    async putSetting(userId: string, key: string, value: unknown): Promise<{ value: unknown }> {
+      if (byteLength(toJson(value)) > SETTING_VALUE_MAX_BYTES) {
+        throw new AppError(413, 'account.settingTooLarge', { params: { max: SETTING_VALUE_MAX_BYTES } });
+      }
+      await db.transaction().execute(async (trx) => {
+        const repository = createUserRepository(trx);
+        if (!(await repository.lockForUpdate(userId))) throw new AppError(404, 'common.notFound');
+        const row = await repository.findById(userId);
+        const current = fromJson<Record<string, unknown>>(row?.settings, {});
+        // fromEntries defines own properties: no key can reach a prototype.
+        const next = Object.fromEntries([
+          ...Object.entries(current).filter(([k]) => k !== key),
+          [key, value],
+        ]);
+        if (Object.keys(next).length > SETTINGS_MAX_KEYS) {
+          throw new AppError(400, 'account.settingsTooMany', { params: { max: SETTINGS_MAX_KEYS } });
+        }
+        const text = toJson(next);
+        if (byteLength(text) > SETTINGS_MAX_BYTES) {
+          throw new AppError(413, 'account.settingsTooLarge', { params: { max: SETTINGS_MAX_BYTES } });
+        }
+        await repository.update(userId, { settings: text }, clock.now().toISOString());
+      });
+      return { value };
+    },
+
+    /** GET admin/users: `where` over name, nickName, phoneNumber, email; skip, limit, order, only_count. */
+    async list(query: ListQuery): Promise<User[] | CountResult> {
+      const node = parseWhereQuery(query.where, ADMIN_USER_FILTERS);
+      const where = node ? compileWhere(node, ADMIN_USER_FILTERS, engine) : null;
+      if (query.only_count) return { count: await users().countWhere(where) };
+      const order = parseOrder(query.order, ADMIN_USER_ORDER, { column: 'created_at', direction: 'asc' });
+      const rows = await users().list({ where, order, skip: query.skip, limit: query.limit });
+      return rows.map(presentUser);
+    },
+  };
+}
+export type UserProfileService = ReturnType<typeof createUserProfileService>;

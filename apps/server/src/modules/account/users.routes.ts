@@ -1,0 +1,171 @@
+import { idSchema } from '@lintel/contracts';
+import {
+  emailChangeSchema,
+  passwordChangeSchema,
+  phoneChangeSchema,
+  settingKeySchema,
+  settingValueSchema,
+  userExpandedSchema,
+  userSchema,
+  userUpdateSchema,
+} from '@lintel/contracts/account';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../plugins/error-responses';
+import { noQuerySchema } from '../../plugins/route-schemas';
+import type { SessionCookies } from '../../plugins/session';
+import { ownAccount, ownAccountOrAdmin } from './access';
+import type { CredentialsService } from './credentials.service';
+import type { UserProfileService } from './user-profile.service';
+
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const idParams = z.strictObject({ id: idSchema });
+const settingParams = z.strictObject({ id: idSchema, key: settingKeySchema });
+
+export interface UsersRoutesOptions {
+  profiles: UserProfileService;
+  credentials: CredentialsService;
+  cookies: SessionCookies;
+}
+
+/** users/{id}…: a user's own account. Someone else's id answers 404 (administrators may read). */
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
+  app,
+  { profiles, credentials, cookies },
+) => {
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A user: yourself, or anyone for a system administrator; ?expand=true adds the profile',
+        params: idParams,
+        querystring: z.strictObject({ expand: flag.optional() }),
+        response: { 200: z.union([userExpandedSchema, userSchema]), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      ownAccountOrAdmin(request, request.params.id);
+      return profiles.get(request.params.id, request.query.expand === true);
+    },
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your nickName, avatar or profile (sex, city, work, project, company, position)',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: userUpdateSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      ownAccount(request, request.params.id);
+      return profiles.update(request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    '/users/:id/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          'Change your password with the old one (?verify=true), or reset it with an SMS code (?code=true, ' +
+          'no session needed; signs you in)',
+        description:
+          'Errors: 104 old password wrong, 106 code wrong, 400 password rules (key of the rule), 404 not yours.',
+        params: idParams,
+        querystring: z.strictObject({ verify: flag.optional(), code: flag.optional() }),
+        body: passwordChangeSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (request.query.code === true) {
+        const result = await credentials.resetPassword(id, request.body, cookies.read(request));
+        cookies.set(request, reply, result.token, result.maxAgeSeconds);
+        return result.user;
+      }
+      ownAccount(request, id);
+      return credentials.changePassword(id, request.sessionId, request.body);
+    },
+  );
+
+  app.put(
+    '/users/:id/phoneNumber',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Bind or change your phone with a code of purpose bind sent to the new phone',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: phoneChangeSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      ownAccount(request, request.params.id);
+      return credentials.changePhone(request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    '/users/:id/email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change your email',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: emailChangeSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      ownAccount(request, request.params.id);
+      return profiles.changeEmail(request.params.id, request.body.email);
+    },
+  );
+
+  const settingSchema = z.object({ value: z.unknown() });
+
+  app.get(
+    '/users/:id/settings/:key',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'One of your settings (value null when never set)',
+        params: settingParams,
+        querystring: noQuerySchema,
+        response: { 200: settingSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      ownAccount(request, request.params.id);
+      return profiles.getSetting(request.params.id, request.params.key);
+    },
+  );
+
+  app.put(
+    '/users/:id/settings/:key',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Store one of your settings: any JSON value up to 16 KB',
+        params: settingParams,
+        querystring: noQuerySchema,
+        body: settingValueSchema,
+        response: { 200: settingSchema, ...errorResponses(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      ownAccount(request, request.params.id);
+      return profiles.putSetting(request.params.id, request.params.key, request.body.value);
+    },
+  );
+};
