@@ -41,7 +41,30 @@ function openSqlite(dataDir: string): DatabaseHandle {
   database.function('lintel_lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
+  cachePreparedStatements(database);
   return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs more than running a small query. The
+ * same SQL text gets the same compiled statement back (SQLite recompiles it by itself after a schema
+ * change). A statement still being iterated (a streamed query) is busy, so a fresh one is prepared then.
+ */
+function cachePreparedStatements(database: SqliteDatabase.Database): void {
+  const prepare = database.prepare.bind(database);
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  database.prepare = ((source: string) => {
+    const cached = cache.get(source);
+    if (cached && !cached.busy) return cached;
+    const statement = prepare(source);
+    if (!cached) {
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      cache.set(source, statement);
+    }
+    return statement;
+  }) as typeof database.prepare;
 }
 
 const PG_OID = { int8: 20, json: 114, jsonb: 3802 } as const;
