@@ -64,14 +64,38 @@ export async function startServer(script, { env = {}, readyPath = '/api/v1/healt
   };
 }
 
-/** Requests per second (mean) of GET url over `seconds`, after a short warm-up. */
-export async function requestsPerSecond(url, { seconds = 5, connections = 10, headers = {} } = {}) {
-  await autocannon({ url, connections, duration: 1, headers });
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
+/**
+ * Requests per second (mean) of one request over `seconds`, after a short warm-up. Every answer must have
+ * `expectStatus` (2xx by default): a figure for the wrong answers would be meaningless.
+ */
+export async function requestsPerSecond(
+  url,
+  { seconds = 5, connections = 10, headers = {}, method = 'GET', body, expectStatus } = {},
+) {
+  const options = { url, connections, headers, method, body, expectBody: undefined };
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration: seconds });
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => `${code}×${s.count}`);
+  const wrong = expectStatus
+    ? Object.entries(result.statusCodeStats ?? {}).some(([code]) => Number(code) !== expectStatus)
+    : result.non2xx > 0;
+  if (wrong || result.errors > 0 || result.timeouts > 0) {
+    throw new Error(
+      `${method} ${url}: unexpected answers under load (${statuses.join(', ')}, ${result.errors} errors)`,
+    );
   }
   return result.requests.average;
+}
+
+/** A JSON request with the fetch API; answers status, body and the session cookie it set. */
+export async function call(url, { method = 'GET', body, cookie } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(cookie ? { cookie } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const setCookie = response.headers.get('set-cookie');
+  return { status: response.status, body: await response.json(), cookie: setCookie?.split(';')[0] };
 }
 
 export function median(values) {

@@ -99,8 +99,20 @@ describe('Origin check', () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict CSP fit for our SPA and the usual hardening headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+  it('sends API answers a policy that lets nothing load, run or frame them', async () => {
+    for (const url of ['/api/v1/health', '/api/v1/nothing']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('sends pages a strict CSP fit for our SPA and the usual hardening headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/login' });
     const csp = String(response.headers['content-security-policy']);
     for (const directive of [
       "default-src 'self'",
@@ -126,9 +138,11 @@ describe('security headers', () => {
   it('adds HSTS and upgrade-insecure-requests when served over https', async () => {
     const secure = await buildTestApp({ env: { PUBLIC_URL: 'https://bim.example.com', DEMO: '0' } });
     try {
-      const response = await secure.app.inject({ method: 'GET', url: '/api/v1/health' });
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
-      expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const page = await secure.app.inject({ method: 'GET', url: '/login' });
+      expect(page.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(String(page.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+      const api = await secure.app.inject({ method: 'GET', url: '/api/v1/health' });
+      expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
     } finally {
       await secure.close();
     }
