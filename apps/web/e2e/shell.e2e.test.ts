@@ -68,7 +68,7 @@ describe('the web shell', () => {
     await page.goto('/no/such/page');
     await page.waitForURL('**/login');
     await page.getByTestId('login-form').waitFor();
-    await page.goto('/findPassword');
+    await page.goto('/bindTel');
     await page.waitForURL('**/login');
   });
 

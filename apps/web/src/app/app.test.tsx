@@ -104,7 +104,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, name: string, pa
 
 describe('guards', () => {
   it('sends a visitor on a page that is not there yet to /login, framed by header and footer', async () => {
-    const { router } = renderApp('/findPassword');
+    const { router } = renderApp('/system');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(router.pathname).toBe('/login');
     expect(screen.getByTestId('app-header')).toHaveTextContent('筑协');
@@ -196,11 +196,21 @@ describe('sign-in', () => {
     expect(login.headers['accept-language']).toBe('zh-CN');
   });
 
-  it('sends an account without a phone number to /bindTel, which resolves to /home until it exists', async () => {
+  it('sends an account without a phone number to /bindTel', async () => {
     const { router, user } = renderApp('/login');
     await signIn(user, 'nophone', 'secret1');
-    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
-    expect(router.pathname).toBe('/home');
+    expect(await screen.findByTestId('bindtel-page')).toBeInTheDocument();
+    expect(router.pathname).toBe('/bindTel');
+  });
+
+  it('sends a visitor to /login from a registration or reset step whose earlier step is missing', async () => {
+    const { router } = renderApp('/resetPassword');
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(router.pathname).toBe('/login');
+    await act(async () => {
+      await router.navigate('/findPassword');
+    });
+    expect(await screen.findByTestId('find-password-page')).toBeInTheDocument();
   });
 
   it('signs out from the user menu', async () => {

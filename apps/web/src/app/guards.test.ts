@@ -1,5 +1,6 @@
 import { createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import type { FlowState } from '../modules/account/flowState';
 import { afterLoginPath, findMountedRoute, findRoute, resolveRedirect } from './guards';
 import { buildRouteElements } from './router';
 import { HOME_PATH, LOGIN_PATH, ROUTES } from './routeTable';
@@ -31,21 +32,36 @@ describe('route table (spec 000 §2)', () => {
     });
   });
 
-  it('mounts exactly the pages that exist: /login, /home and /download', () => {
-    expect(ROUTES.filter((route) => route.page).map((route) => route.path)).toEqual([
-      '/login',
-      '/home',
-      '/download',
-    ]);
+  it('mounts exactly the pages that exist', () => {
+    const mounted = ROUTES.filter((route) => route.page).map((route) => route.path);
+    expect(mounted).toEqual(
+      expect.arrayContaining(['/login', '/register', '/bindTel', '/perfectinformation']),
+    );
+    expect(mounted).toEqual(expect.arrayContaining(['/findPassword', '/resetPassword', '/finishPassword']));
+    expect(mounted).toEqual(expect.arrayContaining(['/home', '/download']));
+    expect(mounted).not.toContain('/system');
     const [root, ...others] = createRoutesFromElements(buildRouteElements());
     expect(others).toEqual([]);
     const paths = (root!.children ?? []).map((child) => (child.index ? '(index)' : child.path));
-    expect(paths).toEqual(['(index)', '/login', '/home', '/download', '*']);
+    expect(paths).toEqual(['(index)', ...mounted, '*']);
+  });
+
+  it('gives the registration and reset screens their flow prerequisite instead of a session', () => {
+    const flows = Object.fromEntries(
+      ROUTES.filter((route) => route.flow).map((route) => [route.path, route.flow]),
+    );
+    expect(flows).toEqual({
+      '/perfectinformation': 'registerVerified',
+      '/findPassword': 'open',
+      '/resetPassword': 'resetVerified',
+      '/finishPassword': 'resetFinished',
+    });
   });
 
   it('finds declared routes whether mounted or not, with react-router matching', () => {
-    expect(findRoute('/bindTel')?.path).toBe('/bindTel');
-    expect(findMountedRoute('/bindTel')).toBeUndefined();
+    expect(findRoute('/system')?.path).toBe('/system');
+    expect(findMountedRoute('/system')).toBeUndefined();
+    expect(findMountedRoute('/bindtel')?.path).toBe('/bindTel');
     expect(findMountedRoute('/login/')?.path).toBe('/login');
     expect(findMountedRoute('/LOGIN')?.path).toBe('/login');
     expect(findRoute('/e/member-invite')?.path).toBe('/e/member-invite');
@@ -76,11 +92,23 @@ describe('resolveRedirect', () => {
   });
 
   it('treats a declared route without its page as an unknown path', () => {
-    // /bindTel needs login, /register does not: until their pages exist both behave as unknown.
+    const routes: AppRoute[] = [
+      { path: '/login', needsLogin: false, page },
+      { path: '/bindTel', needsLogin: true, page: null },
+      { path: '/register', needsLogin: false, page: null },
+    ];
+    // /bindTel needs login, /register does not: without their pages both behave as unknown.
+    expect(resolveRedirect('/bindTel', false, routes)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/bindTel', true, routes)).toBe(HOME_PATH);
+    expect(resolveRedirect('/register', false, routes)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/register', true, routes)).toBe(HOME_PATH);
+  });
+
+  it('lets anyone register, and sends a visitor on /bindTel to /login', () => {
+    expect(resolveRedirect('/register', false)).toBeNull();
+    expect(resolveRedirect('/register', true)).toBeNull();
     expect(resolveRedirect('/bindTel', false)).toBe(LOGIN_PATH);
-    expect(resolveRedirect('/bindTel', true)).toBe(HOME_PATH);
-    expect(resolveRedirect('/register', false)).toBe(LOGIN_PATH);
-    expect(resolveRedirect('/register', true)).toBe(HOME_PATH);
+    expect(resolveRedirect('/bindTel', true)).toBeNull();
   });
 
   it('sends a visitor who opens a page that needs login to /login, and lets a signed-in user in', () => {
@@ -93,10 +121,51 @@ describe('resolveRedirect', () => {
     expect(resolveRedirect('/findPassword', true, routes)).toBeNull();
   });
 
+  it('sends a signed-in user who opens /login where a sign-in leads: /home, or /bindTel without a phone', () => {
+    expect(resolveRedirect('/login', { phoneNumber: '13800138000' })).toBe(HOME_PATH);
+    expect(resolveRedirect('/login', { phoneNumber: '' })).toBe('/bindTel');
+    expect(resolveRedirect('/login', null)).toBeNull();
+  });
+
   it('sends a signed-in user who opens /login to /home', () => {
     expect(resolveRedirect('/login', true)).toBe(HOME_PATH);
     expect(resolveRedirect('/home', true)).toBeNull();
     expect(resolveRedirect('/download', true)).toBeNull();
+  });
+});
+
+describe('flow prerequisites (the DECISION in routeTypes.ts)', () => {
+  const none: FlowState = { register: null, reset: null, resetFinished: false };
+  const phone = { phoneNumber: '13800138000', countryCode: '86', code: '123456' };
+  const registered: FlowState = { ...none, register: phone };
+  const verified: FlowState = { ...none, reset: { ...phone, userId: 'a'.repeat(24) } };
+  const finished: FlowState = { ...none, resetFinished: true };
+
+  it('opens /findPassword to visitors and to signed-in users', () => {
+    expect(resolveRedirect('/findPassword', false, ROUTES, none)).toBeNull();
+    expect(resolveRedirect('/findPassword', true, ROUTES, none)).toBeNull();
+  });
+
+  it('needs a verified register phone for /perfectinformation, signed in or not', () => {
+    expect(resolveRedirect('/perfectinformation', false, ROUTES, none)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/perfectinformation', true, ROUTES, none)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/perfectinformation', false, ROUTES, registered)).toBeNull();
+    expect(resolveRedirect('/perfectinformation', false, ROUTES, verified)).toBe(LOGIN_PATH);
+  });
+
+  it('needs the verified reset for /resetPassword and a finished reset for /finishPassword', () => {
+    expect(resolveRedirect('/resetPassword', false, ROUTES, none)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/resetPassword', false, ROUTES, registered)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/resetPassword', false, ROUTES, verified)).toBeNull();
+    expect(resolveRedirect('/finishPassword', true, ROUTES, verified)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/finishPassword', true, ROUTES, finished)).toBeNull();
+  });
+
+  it('keeps the session rule for /perfectinformationnext and /bindTel whatever the flow holds', () => {
+    const all: FlowState = { register: phone, reset: verified.reset, resetFinished: true };
+    expect(resolveRedirect('/perfectinformationnext', false, ROUTES, all)).toBe(LOGIN_PATH);
+    expect(resolveRedirect('/perfectinformationnext', true, ROUTES, none)).toBeNull();
+    expect(resolveRedirect('/bindTel', false, ROUTES, all)).toBe(LOGIN_PATH);
   });
 });
 

@@ -1,6 +1,8 @@
 import { accountPages } from '../modules/account/routes';
+import { bindPages } from '../modules/bind/routes';
 import { downloadPages } from '../modules/download/routes';
 import { homePages } from '../modules/home/routes';
+import { profilePages } from '../modules/profile/routes';
 import type { AppRoute } from './routeTypes';
 
 export const HOME_PATH = '/home';
@@ -14,20 +16,25 @@ export const LOGIN_PATH = '/login';
 export const ROUTES: readonly AppRoute[] = [
   // The sign-in screen: inputs and buttons only, so antd's full locale stays off the first screen.
   { path: LOGIN_PATH, needsLogin: false, page: accountPages.login, antdTexts: 'core' },
-  // Registration issue: phone + SMS code (spec 000 §2 "Registration").
-  { path: '/register', needsLogin: false, page: null },
-  // Bind-phone issue: bind a phone after login when the account has none.
-  { path: '/bindTel', needsLogin: true, page: null },
-  // Registration issue: step 1, account details after the phone code is verified.
-  { path: '/perfectinformation', needsLogin: true, page: null },
-  // Registration issue: step 2, profile completion.
-  { path: '/perfectinformationnext', needsLogin: true, page: null },
-  // Password-reset issue: forgot password, step 1 (phone + SMS code).
-  { path: '/findPassword', needsLogin: true, page: null },
-  // Password-reset issue: choose a new password.
-  { path: '/resetPassword', needsLogin: true, page: null },
-  // Password-reset issue: reset done.
-  { path: '/finishPassword', needsLogin: true, page: null },
+  // Phone registration: phone + SMS code (spec 000 §2 "Registration").
+  { path: '/register', needsLogin: false, page: accountPages.register },
+  // Bind a phone after login when the account has none.
+  { path: '/bindTel', needsLogin: true, page: accountPages.bindTel },
+  // Registration step 1, after the phone code is verified. `flow`: see the DECISION in routeTypes.ts.
+  {
+    path: '/perfectinformation',
+    needsLogin: true,
+    flow: 'registerVerified',
+    page: accountPages.perfectInformation,
+  },
+  // Registration step 2, profile completion: the user signed in by step 1.
+  { path: '/perfectinformationnext', needsLogin: true, page: profilePages.completeProfile },
+  // Forgot password, step 1 (phone + SMS code): open to visitors (the DECISION in routeTypes.ts).
+  { path: '/findPassword', needsLogin: true, flow: 'open', page: accountPages.findPassword },
+  // Choose a new password: needs the phone verified by /findPassword.
+  { path: '/resetPassword', needsLogin: true, flow: 'resetVerified', page: accountPages.resetPassword },
+  // Reset done: needs a finished reset.
+  { path: '/finishPassword', needsLogin: true, flow: 'resetFinished', page: accountPages.finishPassword },
   { path: HOME_PATH, needsLogin: false, page: homePages.home },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: null },
@@ -36,12 +43,12 @@ export const ROUTES: readonly AppRoute[] = [
   // System-settings issue: system settings.
   { path: '/system', needsLogin: false, page: null },
   { path: '/download', needsLogin: false, page: downloadPages.download },
-  // Account-settings issue: the user's account page.
-  { path: '/account', needsLogin: false, page: null },
-  // Web-view issue: pages embedded in a web view.
-  { path: '/qweb', needsLogin: false, page: null },
-  // Third-party sign-in issue: binding a third-party account.
-  { path: '/bind/account', needsLogin: false, page: null },
+  // The user's account page; no login needed (spec 000 §2): a visitor sees a sign-in prompt.
+  { path: '/account', needsLogin: false, page: profilePages.account },
+  // DECISION: the web view OA systems open is the OA binding screen (spec 000 §2 "Office-automation binding").
+  { path: '/qweb', needsLogin: false, page: bindPages.oa },
+  // Binding a passport identity to a product account (the passport callback's redirect for a new identity).
+  { path: '/bind/account', needsLogin: false, page: bindPages.thirdParty },
   // Third-party sign-in issue: oauth callback. The spec does not say whether it needs login: treated as no.
   { path: '/oauth', needsLogin: false, page: null },
 ];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { FlowPrerequisite } from '../modules/account/flowState';
 
 /** A page module loaded on demand: its default export is the page. One chunk per page. */
 export type PageLoader = () => Promise<{ default: ComponentType }>;
@@ -8,6 +9,14 @@ export interface AppRoute {
   path: string;
   /** Spec 000 §2, column "Needs login". */
   needsLogin: boolean;
+  /**
+   * For the registration and reset screens, what the route needs INSTEAD of a session (it replaces
+   * `needsLogin`): 'open' for anyone, else the flow state an earlier step must have left (flowState.ts).
+   * DECISION (spec 000 §2): the table marks /perfectinformation, /findPassword, /resetPassword and
+   * /finishPassword "needs login", but these flows run before the user can sign in; we read it as "needs the
+   * flow's prerequisite", and a missing prerequisite sends the visitor to /login (spec 000 §2 routing rules).
+   */
+  flow?: 'open' | FlowPrerequisite;
   /** The page, or null while the issue that builds it has not landed (the path then acts as unknown). */
   page: PageLoader | null;
   /**

@@ -47,6 +47,21 @@ export async function startFakeApi(): Promise<FakeApi> {
   const requests: SeenRequest[] = [];
 
   const server: Server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    // jsdom's XMLHttpRequest (uploads with progress) applies CORS: the page's origin is allowed, with
+    // cookies, and preflights are answered without being recorded. fetch in tests sends no Origin.
+    const origin = request.headers.origin;
+    const cors: Record<string, string> = origin
+      ? { 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' }
+      : {};
+    if (request.method === 'OPTIONS' && origin) {
+      response.writeHead(204, {
+        ...cors,
+        'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+        'Access-Control-Allow-Headers': request.headers['access-control-request-headers'] ?? '',
+      });
+      response.end();
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const path = url.pathname.replace(/^\/api\/v1\//, '');
     const seen: SeenRequest = {
@@ -63,13 +78,13 @@ export async function startFakeApi(): Promise<FakeApi> {
       : { status: 404, json: { code: 404, key: 'http.notFound', message: 'Not found' } };
     const status = reply.status ?? 200;
     if (reply.raw) {
-      response.writeHead(status, { 'Content-Type': reply.raw.contentType });
+      response.writeHead(status, { ...cors, 'Content-Type': reply.raw.contentType });
       response.end(reply.raw.body);
     } else if (reply.json === undefined) {
-      response.writeHead(status);
+      response.writeHead(status, cors);
       response.end();
     } else {
-      response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' });
+      response.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(reply.json));
     }
   });

@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { DownOutlined, LogoutOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
 import type { User } from '@lintel/contracts/account';
 import { Button, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,9 @@ import { safeUrl } from '../../lib/url';
 import { useLogout } from '../../modules/account/api';
 import { LOGIN_PATH } from '../routeTable';
 
-/** The signed-in user's menu: who is signed in, and Sign out. */
+const ACCOUNT_PATH = '/account';
+
+/** The signed-in user's menu: who is signed in, the account settings (/account), and Sign out. */
 export function UserMenu({ user }: { user: User }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -18,6 +20,11 @@ export function UserMenu({ user }: { user: User }) {
 
   const items: MenuProps['items'] = [
     { key: 'account', label: t('layout:user.account', { name: user.name }), disabled: true },
+    {
+      key: 'settings',
+      icon: <SettingOutlined />,
+      label: <span data-testid="user-menu-settings">{t('layout:user.settings')}</span>,
+    },
     { type: 'divider' },
     {
       key: 'logout',
@@ -27,6 +34,10 @@ export function UserMenu({ user }: { user: User }) {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'settings') {
+      void navigate(ACCOUNT_PATH);
+      return;
+    }
     if (key !== 'logout') return;
     logout.mutate(undefined, { onSettled: () => void navigate(LOGIN_PATH, { replace: true }) });
   };

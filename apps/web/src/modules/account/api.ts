@@ -2,6 +2,7 @@ import type { LoginBody, User } from '@lintel/contracts/account';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
 import { systemKeys } from '../system/api';
+import { clearFlowState } from './flowState';
 
 export const accountKeys = {
   all: ['account'] as const,
@@ -18,9 +19,33 @@ export async function fetchLoggedUser(): Promise<User | null> {
   }
 }
 
-/** POST account-service/login (account and password). The SMS variants add `?code=true` / `?double=true`. */
+/**
+ * POST account-service/login (account and password). The SMS variants (`?code=true`, `?double=true`), the
+ * SMS codes, registration and the password reset are in flowApi.ts: only their screens load them.
+ */
 export function login(body: LoginBody): Promise<User> {
   return http.post<User>('account-service/login', body);
+}
+
+/** A phone as the SMS and phone calls take it. */
+export interface PhoneFields {
+  phoneNumber: string;
+  countryCode: string;
+}
+
+/** PUT account-service/users/{id}/password?verify=true: the signed-in user, with the old password (104). */
+export function changePassword(
+  userId: string,
+  body: { password: string; oldPassword: string },
+): Promise<User> {
+  return http.put<User>(`account-service/users/${encodeURIComponent(userId)}/password`, body, {
+    query: { verify: true },
+  });
+}
+
+/** PUT account-service/users/{id}/phoneNumber: binds a phone with a code of type bind (106 when wrong). */
+export function bindPhone(userId: string, body: PhoneFields & { code: string }): Promise<User> {
+  return http.put<User>(`account-service/users/${encodeURIComponent(userId)}/phoneNumber`, body);
 }
 
 /** GET account-service/logout. */
@@ -46,21 +71,35 @@ export function useCurrentUser(): User | null {
 
 /**
  * Removing the user clears the whole client state (spec 000 §3): every cached answer except the system
- * profile, which belongs to the site and not to the user.
+ * profile, which belongs to the site and not to the user, and the registration / reset flow state.
  */
 export function clearSession(queryClient: QueryClient): void {
+  clearUserState(queryClient);
+  clearFlowState();
+  queryClient.setQueryData(accountKeys.session(), null);
+}
+
+/** Every cached answer of the previous user; the site's profile stays. */
+function clearUserState(queryClient: QueryClient): void {
   const session = accountKeys.session();
   queryClient.removeQueries({
     predicate: (query) =>
       query.queryKey[0] !== systemKeys.all[0] &&
       !(query.queryKey[0] === session[0] && query.queryKey[1] === session[1]),
   });
-  queryClient.setQueryData(session, null);
 }
 
-/** Starts a session: the previous user's state goes, the new user is cached. */
+/**
+ * Starts a session: the previous user's state goes, the new user is cached. The flow state stays: a
+ * registration or a reset signs the user in half-way and its next screen still needs it.
+ */
 export function setSessionUser(queryClient: QueryClient, user: User): void {
-  clearSession(queryClient);
+  clearUserState(queryClient);
+  queryClient.setQueryData(accountKeys.session(), user);
+}
+
+/** The same user, changed (phone bound, profile saved): the session's copy follows, nothing else goes. */
+export function updateSessionUser(queryClient: QueryClient, user: User): void {
   queryClient.setQueryData(accountKeys.session(), user);
 }
 
@@ -69,6 +108,26 @@ export function useLogin() {
   return useMutation({
     mutationFn: login,
     onSuccess: (user) => setSessionUser(queryClient, user),
+  });
+}
+
+/** The signed-in user changes their password with the old one. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: { userId: string; password: string; oldPassword: string }) =>
+      changePassword(userId, body),
+    onSuccess: (user) => updateSessionUser(queryClient, user),
+  });
+}
+
+/** Binds a phone to the signed-in user; the session's user gets the number. */
+export function useBindPhone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, ...body }: PhoneFields & { userId: string; code: string }) =>
+      bindPhone(userId, body),
+    onSuccess: (user) => updateSessionUser(queryClient, user),
   });
 }
 

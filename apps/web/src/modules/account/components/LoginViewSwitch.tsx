@@ -2,14 +2,19 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The view types of the sign-in screen (spec 000 §2). `account` is live. `code` (SMS-code login, which
- * doubles as registration) and `double` (password + SMS code) plug in here once the server accepts
- * `POST login?code=true` / `?double=true`: add them to LIVE_LOGIN_VIEWS and render their forms in LoginPage.
+ * The sign-in views of /login (spec 000 §2): `account` (account + password) and `code` (SMS code, which
+ * doubles as the way into registering) are the switchable tabs; `double` (phone + password + SMS code) is
+ * reached from a link under them.
  */
 export type LoginViewType = 'account' | 'code' | 'double';
 
-/** The views offered now, in tab order. */
-export const LIVE_LOGIN_VIEWS: readonly LoginViewType[] = ['account'];
+/** The tabs, in order. */
+export const LIVE_LOGIN_VIEWS: readonly LoginViewType[] = ['account', 'code'];
+
+/** `?view=` of /login → the view; anything else is the account view. */
+export function loginViewFrom(param: string | null): LoginViewType {
+  return param === 'code' || param === 'double' ? param : 'account';
+}
 
 export interface LoginViewSwitchProps {
   views: readonly LoginViewType[];
@@ -27,7 +32,7 @@ export function LoginViewSwitch(props: LoginViewSwitchProps) {
       {t(`login:views.${props.value}`)}
     </p>
   );
-  if (props.views.length < 2) return title;
+  if (props.views.length < 2 || !props.views.includes(props.value)) return title;
   return (
     <Suspense fallback={title}>
       <LoginViewTabs {...props} />

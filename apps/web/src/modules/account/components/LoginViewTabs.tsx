@@ -12,7 +12,11 @@ export default function LoginViewTabs({ views, value, onChange }: LoginViewSwitc
       aria-label={t('login:views.label')}
       value={value}
       onChange={(next) => onChange(next as LoginViewType)}
-      options={views.map((view) => ({ value: view, label: t(`login:views.${view}`) }))}
+      options={views.map((view) => ({
+        value: view,
+        label: <span data-testid={`login-tab-${view}`}>{t(`login:views.${view}`)}</span>,
+      }))}
+      data-testid="login-tabs"
     />
   );
 }

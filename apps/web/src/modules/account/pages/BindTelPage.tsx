@@ -1,0 +1,144 @@
+import '../smsLocales';
+import { Button } from 'antd';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LOGIN_PATH } from '../../../app/routeTable';
+import { InlineAlert } from '../../../components/InlineAlert';
+import { errorCode } from '../../../lib/errors';
+import { useBindPhone, useCurrentUser, useLogout } from '../api';
+import { AccountCard } from '../components/AccountCard';
+import { FormField } from '../components/FormField';
+import { PhoneInput } from '../components/PhoneInput';
+import { SmsCodeField } from '../components/SmsCodeField';
+import { EMPTY_PHONE, type PhoneValue, phoneProblem } from '../phone';
+
+interface Errors {
+  phone?: string;
+  code?: string;
+  form?: string;
+}
+
+/**
+ * /bindTel (spec 000 §2, §4, §8): a signed-in user without a phone binds one with a code of type bind.
+ * 106 shows the bind-code error on the code field; any other failure the refresh-and-retry message. After
+ * a successful bind the countdown resets and the user goes on to /home. "Switch account" signs out.
+ */
+export default function BindTelPage() {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const bind = useBindPhone();
+  const logout = useLogout();
+  const [phone, setPhone] = useState<PhoneValue>(EMPTY_PHONE);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [bound, setBound] = useState(0);
+
+  const phoneText = (value: PhoneValue) => {
+    const problem = phoneProblem(value);
+    return problem ? t(`sms:rules.${problem}`) : undefined;
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!user || bind.isPending) return;
+    const found: Errors = {
+      phone: phoneText(phone),
+      code: code.trim() ? undefined : t('sms:rules.codeRequired'),
+    };
+    setErrors(found);
+    if (found.phone || found.code) return;
+    try {
+      await bind.mutateAsync({ userId: user._id, ...phone, code: code.trim() });
+    } catch (error) {
+      if (errorCode(error) === 106) setErrors({ code: t('sms:bindTel.codeError') });
+      else setErrors({ form: t('sms:bindTel.retry') });
+      return;
+    }
+    setBound((count) => count + 1);
+    void navigate('/home', { replace: true });
+  };
+
+  const switchAccount = () =>
+    logout.mutate(undefined, { onSettled: () => void navigate(LOGIN_PATH, { replace: true }) });
+
+  return (
+    <AccountCard
+      title={t('sms:bindTel.title')}
+      subtitle={t('sms:bindTel.subtitle')}
+      testId="bindtel-page"
+      footer={
+        <div className="login-links__row">
+          <Button
+            type="link"
+            className="account-link-button"
+            onClick={switchAccount}
+            loading={logout.isPending}
+            data-testid="bindtel-switch-account"
+          >
+            {t('sms:bindTel.switchAccount')}
+          </Button>
+        </div>
+      }
+    >
+      <form className="login-form" noValidate onSubmit={submit} data-testid="bindtel-form">
+        <FormField
+          id={`${id}-phone`}
+          label={t('sms:phone.label')}
+          error={errors.phone}
+          errorTestId="bindtel-phone-error"
+        >
+          <PhoneInput
+            id={`${id}-phone`}
+            value={phone}
+            onChange={(next) => {
+              setPhone(next);
+              setErrors((current) => ({
+                ...current,
+                phone: current.phone ? phoneText(next) : undefined,
+                form: undefined,
+              }));
+            }}
+            onBlur={() => setErrors((current) => ({ ...current, phone: phoneText(phone) }))}
+            error={errors.phone}
+            testIdPrefix="bindtel-phone"
+            autoFocus
+          />
+        </FormField>
+        <SmsCodeField
+          id={`${id}-code`}
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            setErrors((current) => ({ ...current, code: undefined, form: undefined }));
+          }}
+          phone={phone}
+          type="bind"
+          error={errors.code}
+          resetKey={bound}
+          testIdPrefix="bindtel"
+        />
+        {errors.form ? (
+          <InlineAlert
+            className="login-form__error"
+            type="error"
+            message={errors.form}
+            testId="bindtel-error"
+          />
+        ) : null}
+        <Button
+          type="primary"
+          size="large"
+          htmlType="submit"
+          block
+          loading={bind.isPending}
+          data-testid="bindtel-submit"
+        >
+          {t('sms:bindTel.submit')}
+        </Button>
+      </form>
+    </AccountCard>
+  );
+}
