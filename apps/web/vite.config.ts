@@ -116,6 +116,10 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   build: {
+    // No preload map: Vite would list every lazy page's dependency files in the entry chunk, so /login
+    // (budget 180 KB gzip JS) grew with each page added anywhere. Without it a page's imports load one
+    // round trip later on first use, which is negligible for a same-origin app.
+    modulePreload: false,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
