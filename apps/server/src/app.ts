@@ -13,6 +13,7 @@ import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/ac
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
+import { createOrgModule, orgPlugin } from './modules/org/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -121,6 +122,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     maxImageBytes: config.uploadImageMaxBytes,
   });
   const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
+  const org = createOrgModule({ db: database.db, engine: database.engine, clock });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);
@@ -145,6 +147,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     cookies,
     publicUrl: config.publicUrl,
   });
+  app.register(orgPlugin, { prefix: ACCOUNT_PREFIX, module: org });
 
   return app as unknown as App;
 }

@@ -154,6 +154,100 @@ export interface AccountMapsTable {
   created_at: Timestamp;
 }
 
+/** An enterprise (tenant root). Capacity columns null: unlimited. Soft-deleted with deleted_at. */
+export interface EnterprisesTable {
+  id: string;
+  name: string;
+  short_name: string;
+  is_trial: IntBool;
+  account_capacity: number | null;
+  /** Bytes. */
+  space_capacity: number | null;
+  project_limit: number | null;
+  paid_plan: string;
+  /** null once the creating account is deleted. */
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A branch organisation (circle) of an enterprise; parent_id null: top level. At most two levels. */
+export interface CirclesTable {
+  id: string;
+  enterprise_id: string;
+  parent_id: string | null;
+  name: string;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A project. The long tail of the project information is the JSON `info` (contracts projectInfoSchema). */
+export interface ProjectsTable {
+  id: string;
+  enterprise_id: string;
+  circle_id: string | null;
+  name: string;
+  short_name: string;
+  /** A PROJECT_STATUSES key. */
+  status: string;
+  /** A PROJECT_TYPES key, null until chosen. */
+  project_type: string | null;
+  is_trial: IntBool;
+  info: JsonText;
+  /** Bytes. */
+  storage_allocated: number;
+  storage_used: number;
+  storage_unlimited: IntBool;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+/** A user's membership of one enterprise, circle or project: unique per (scope_type, scope_id, user_id). */
+export interface MembersTable {
+  id: string;
+  /** enterprise | circle | project */
+  scope_type: string;
+  scope_id: string;
+  /** The scope's enterprise (the scope itself for an enterprise): counts accounts per enterprise. */
+  enterprise_id: string;
+  user_id: string;
+  /** admin | member */
+  role: string;
+  vip: IntBool;
+  department: string;
+  remark: string;
+  sort_order: number;
+  edit_4d: IntBool;
+  phone_secret: IntBool;
+  business_shielding: IntBool;
+  category: string;
+  /** The permission template (next issue); null for admins and until then. */
+  template_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A project's settings documents by key (GET/PUT projects/{id}/settings/{key}). */
+export interface ProjectSettingsTable {
+  project_id: string;
+  key: string;
+  value: JsonText;
+  updated_at: Timestamp;
+}
+
+/** Where each user last entered (PUT projects|circles|enterprises/{id}/enter). */
+export interface UserPlacesTable {
+  user_id: string;
+  scope_type: string;
+  scope_id: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -166,4 +260,10 @@ export interface Database {
   oauth_states: OauthStatesTable;
   pending_identities: PendingIdentitiesTable;
   account_maps: AccountMapsTable;
+  enterprises: EnterprisesTable;
+  circles: CirclesTable;
+  projects: ProjectsTable;
+  members: MembersTable;
+  project_settings: ProjectSettingsTable;
+  user_places: UserPlacesTable;
 }

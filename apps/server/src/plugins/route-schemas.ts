@@ -7,8 +7,8 @@ export const API_ROUTE_PREFIX = '/api/v1/';
 
 /** For routes without query parameters: still strict, so an unknown field is a 400. */
 export const noQuerySchema = z.strictObject({});
-/** For state-changing routes without a body. */
-export const emptyBodySchema = z.strictObject({}).optional();
+/** For state-changing routes without a body: Fastify hands a missing body over as null, `{}` is allowed. */
+export const emptyBodySchema = z.strictObject({}).nullish();
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 

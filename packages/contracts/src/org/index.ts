@@ -1,1 +1,3 @@
+export * from './options';
+export * from './schemas';
 export * from './tree';

@@ -13,6 +13,12 @@ import * as m2026112125 from './2026112125_user_identities';
 import * as m2026112126 from './2026112126_oauth_states';
 import * as m2026112127 from './2026112127_pending_identities';
 import * as m2026112128 from './2026112128_account_maps';
+import * as m2026112130 from './2026112130_enterprises';
+import * as m2026112131 from './2026112131_circles';
+import * as m2026112132 from './2026112132_projects';
+import * as m2026112133 from './2026112133_members';
+import * as m2026112134 from './2026112134_project_settings';
+import * as m2026112135 from './2026112135_user_places';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -37,4 +43,10 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112126_oauth_states': m2026112126,
   '2026112127_pending_identities': m2026112127,
   '2026112128_account_maps': m2026112128,
+  '2026112130_enterprises': m2026112130,
+  '2026112131_circles': m2026112131,
+  '2026112132_projects': m2026112132,
+  '2026112133_members': m2026112133,
+  '2026112134_project_settings': m2026112134,
+  '2026112135_user_places': m2026112135,
 };

@@ -1,6 +1,7 @@
 import { isValidPhone, MAINLAND_COUNTRY_CODE } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { UserService } from '../../modules/account/user.service';
+import { seedDemoOrg } from '../../modules/org/org.seed';
 import type { Database } from '../schema';
 
 /** Country codes offered at sign-in and registration (the web falls back to 86 alone without them). */
@@ -54,16 +55,21 @@ export async function seedDemo(
   trx: Kysely<Database>,
   users: UserService,
   testNumbers: ReadonlyMap<string, string> = new Map(),
+  now: string = new Date().toISOString(),
 ): Promise<void> {
   await trx
     .insertInto('country_codes')
     .values(DEMO_COUNTRY_CODES.map((c, index) => ({ ...c, sort_order: index })))
     .execute();
   const phones = demoPhoneNumbers(testNumbers);
+  const ids: string[] = [];
   for (const [index, user] of DEMO_USERS.entries()) {
-    await users.createUser(
+    const row = await users.createUser(
       { ...user, phoneNumber: phones[index] ?? null, countryCode: MAINLAND_COUNTRY_CODE },
       trx,
     );
+    ids.push(row.id);
   }
+  // The demo organisation: demo administers the enterprise and the project, zhangsan is a project member.
+  await seedDemoOrg(trx, { adminId: ids[0] as string, memberId: ids[1] as string, now });
 }

@@ -41,7 +41,7 @@ export async function seedDatabase({
         { name: ADMIN_NAME, nickName: '系统管理员', password, isSystemAdmin: true },
         trx,
       );
-      if (demo) await seedDemo(trx, users, smsTestNumbers);
+      if (demo) await seedDemo(trx, users, smsTestNumbers, clock.now().toISOString());
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

@@ -1,4 +1,4 @@
-import { userSchema } from '@lintel/contracts/account';
+import { type User, userSchema } from '@lintel/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
@@ -7,6 +7,10 @@ import { requireUser } from '../../plugins/session';
 import type { OaService } from './oa.service';
 
 const oaName = z.string().trim().min(1).max(64);
+
+/** What anyone signed in may learn about the owner of an OA name: never their phone or email. */
+const publicUserSchema = userSchema.pick({ _id: true, name: true, nickName: true, avatar: true });
+type PublicUser = z.infer<typeof publicUserSchema>;
 
 /** The OA binding payload (spec 000 §3): `appId` is always 'bim'. */
 export const oaBindBodySchema = z.strictObject({
@@ -40,9 +44,19 @@ export const oaRoutes: FastifyPluginAsyncZod<{ oa: OaService }> = async (app, { 
         summary: 'The account bound to an OA account name, or {} when there is none',
         params: z.strictObject({ oaName }),
         querystring: noQuerySchema,
-        response: { 200: z.union([userSchema, z.strictObject({})]), ...errorResponses(400, 401) },
+        // The full record only to its owner or a system administrator; the union tries it first.
+        response: {
+          200: z.union([userSchema, publicUserSchema, z.strictObject({})]),
+          ...errorResponses(400, 401),
+        },
       },
     },
-    async (request) => (await oa.findUser(request.params.oaName)) ?? {},
+    async (request): Promise<User | PublicUser | Record<string, never>> => {
+      const found = await oa.findUser(request.params.oaName);
+      if (!found) return {};
+      const caller = request.user!;
+      if (found._id === caller._id || caller.isSystemAdmin) return found;
+      return { _id: found._id, name: found.name, nickName: found.nickName, avatar: found.avatar };
+    },
   );
 };

@@ -42,6 +42,14 @@ describe('OA binding', () => {
     expect(found.statusCode).toBe(200);
     expect(found.json()).toMatchObject({ name: 'demo', _id: response.json()._id });
     expect(found.body).not.toMatch(/password|hash/i);
+    // Another user learns who it is, never how to reach them.
+    expect(Object.keys(found.json()).sort()).toEqual(['_id', 'avatar', 'name', 'nickName']);
+    expect(found.body).not.toContain('13800000001');
+    // The owner sees their whole record.
+    expect((await lookup('oa.demo', demo)).json()).toMatchObject({
+      name: 'demo',
+      phoneNumber: '13800000001',
+    });
     // Binding again changes nothing.
     expect((await bind(demo, { oaName: 'oa.demo', bimName: 'demo', appId: 'bim' })).statusCode).toBe(200);
   });

@@ -1,0 +1,121 @@
+import type { User } from '@lintel/contracts/account';
+import type { MemberRole, ScopeType } from '@lintel/contracts/org';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../plugins/app-error';
+import { createOrgRepository } from './org.repository';
+
+/** An enterprise, circle or project, by kind and id. */
+export interface ScopeRef {
+  type: ScopeType;
+  id: string;
+}
+
+/** A scope and everything enclosing it, innermost first: project → circle → parent circle → enterprise. */
+export interface ResolvedScope {
+  scope: ScopeRef;
+  enterpriseId: string;
+  chain: ScopeRef[];
+}
+
+/**
+ * What a call needs of the caller in a scope:
+ * - `read`: a member of the scope (any role), or an admin of an enclosing scope; system administrators too.
+ * - `admin`: an admin of the scope or of an enclosing scope.
+ * The permission templates of the next issue add `{ module, key }` needs (create, delete, edit, …): a plain
+ * member passes them when their template grants the key; admins always pass. That check goes in
+ * `requireScopeRole` below, where `role === 'member'` is decided.
+ */
+export type ScopeNeed = 'read' | 'admin';
+
+export interface ScopeAccess extends ResolvedScope {
+  /** The caller's effective role; null for a system administrator reading a scope they are not in. */
+  role: MemberRole | null;
+}
+
+/** Circles nest at most two levels; a longer chain (corrupt data) is cut here rather than looped on. */
+const MAX_CHAIN = 8;
+
+export function createOrgAccess(db: Kysely<Database>) {
+  const repository = createOrgRepository(db);
+
+  async function circleChain(circleId: string, enterpriseId: string): Promise<ScopeRef[] | null> {
+    const chain: ScopeRef[] = [];
+    let next: string | null = circleId;
+    while (next !== null && chain.length < MAX_CHAIN) {
+      const circle = await repository.findCircle(next);
+      if (!circle || circle.enterprise_id !== enterpriseId) return null;
+      chain.push({ type: 'circle', id: circle.id });
+      next = circle.parent_id;
+    }
+    return chain;
+  }
+
+  /** The scope with its enclosing scopes; null when it (or its enterprise) does not exist or is deleted. */
+  async function resolveScope(scope: ScopeRef): Promise<ResolvedScope | null> {
+    let enterpriseId: string;
+    let inner: ScopeRef[];
+    if (scope.type === 'enterprise') {
+      enterpriseId = scope.id;
+      inner = [];
+    } else if (scope.type === 'circle') {
+      const circle = await repository.findCircle(scope.id);
+      if (!circle) return null;
+      enterpriseId = circle.enterprise_id;
+      const chain = await circleChain(circle.id, enterpriseId);
+      if (!chain) return null;
+      inner = chain;
+    } else {
+      const project = await repository.findProject(scope.id);
+      if (!project) return null;
+      enterpriseId = project.enterprise_id;
+      const circles = project.circle_id ? await circleChain(project.circle_id, enterpriseId) : [];
+      // A project whose circle is gone still belongs to its enterprise.
+      inner = [{ type: 'project', id: project.id }, ...(circles ?? [])];
+    }
+    if (!(await repository.findEnterprise(enterpriseId))) return null;
+    return { scope, enterpriseId, chain: [...inner, { type: 'enterprise', id: enterpriseId }] };
+  }
+
+  /** The user's effective role in a resolved scope: its own membership, or admin through an enclosing one. */
+  async function roleIn(userId: string, resolved: ResolvedScope): Promise<MemberRole | null> {
+    const rows = await repository.membershipsIn(
+      userId,
+      resolved.chain.map((s) => s.id),
+    );
+    let role: MemberRole | null = null;
+    for (const row of rows) {
+      const link = resolved.chain.find((s) => s.type === row.scope_type && s.id === row.scope_id);
+      if (!link) continue;
+      if (row.role === 'admin') return 'admin';
+      if (link === resolved.chain[0]) role = 'member';
+    }
+    return role;
+  }
+
+  return {
+    resolveScope,
+
+    /** The user's role in the scope (admin through an enclosing scope counts); null: none or no scope. */
+    async memberRole(userId: string, scope: ScopeRef): Promise<MemberRole | null> {
+      const resolved = await resolveScope(scope);
+      return resolved ? roleIn(userId, resolved) : null;
+    },
+
+    /**
+     * The one authorization check of the organisation: 404 when the scope does not exist or the caller
+     * has no membership that opens it (another tenant's id looks exactly like a missing one), 403 when
+     * they can see it but lack the role. System administrators may read everything, change nothing here.
+     */
+    async requireScopeRole(user: User | null, scope: ScopeRef, need: ScopeNeed): Promise<ScopeAccess> {
+      if (!user) throw new AppError(401, 'common.unauthenticated');
+      const resolved = await resolveScope(scope);
+      if (!resolved) throw new AppError(404, 'common.notFound');
+      const role = await roleIn(user._id, resolved);
+      if (role === null && !user.isSystemAdmin) throw new AppError(404, 'common.notFound');
+      if (need === 'admin' && role !== 'admin') throw new AppError(403, 'common.forbidden');
+      return { ...resolved, role };
+    },
+  };
+}
+export type OrgAccess = ReturnType<typeof createOrgAccess>;
