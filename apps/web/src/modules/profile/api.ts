@@ -1,6 +1,6 @@
 import type { ProfilePayload, User, UserUpdate } from '@lintel/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/http';
+import { HttpError, http } from '../../lib/http';
 import { uploadForm } from '../../lib/upload';
 import { updateSessionUser } from '../account/api';
 
@@ -67,4 +67,26 @@ export function useSaveNickname(userId: string) {
 
 export function useChangeEmail(userId: string) {
   return useUserMutation((email: string) => changeEmail(userId, email));
+}
+
+/**
+ * POST account-service/users/{id}/trialPlan: the trial enterprise and project of the cloud edition
+ * (spec 000 §2). 409 means the user has them already, which is what was wanted.
+ */
+export async function createTrialPlan(userId: string): Promise<void> {
+  try {
+    await http.post(`${userPath(userId)}/trialPlan`, {});
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) return;
+    throw error;
+  }
+}
+
+export function useCreateTrialPlan(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => createTrialPlan(userId),
+    // The home page lists the user's projects: the trial project is one of them now.
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
 }

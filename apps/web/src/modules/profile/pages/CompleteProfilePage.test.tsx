@@ -22,6 +22,14 @@ beforeAll(async () => {
     saved = makeUser({ ...body });
     return { json: saved };
   });
+  // The trial plan exists already the second time (409), which is fine for this page.
+  let trials = 0;
+  api.on(`POST account-service/users/${makeUser()._id}/trialPlan`, () => {
+    trials += 1;
+    return trials === 1
+      ? { json: { enterprise: {}, project: {} } }
+      : { status: 409, json: { code: 409, key: 'org.trialExists', message: '已有试用项目' } };
+  });
 });
 
 afterAll(() => api.close());
@@ -88,6 +96,30 @@ describe('/perfectinformationnext', () => {
     expect(trial).toBeChecked();
     expect(trial).toBeDisabled();
   });
+
+  it('creates the trial plan after saving on the cloud edition, and takes an existing one as done', async () => {
+    for (let round = 0; round < 2; round++) {
+      const { user, location, unmount } = renderPage({ cloud: true });
+      await user.click(await screen.findByTestId('profile-sex-female'));
+      fill('profile-company', '筑协建设');
+      fill('profile-position', '项目经理');
+      await pickCity(user);
+      await choose(user, 'profile-work', '设计');
+      await choose(user, 'profile-project', '结构');
+      await user.click(screen.getByTestId('profile-submit'));
+      expect(await screen.findByTestId('home-marker')).toBeInTheDocument();
+      expect(location.pathname).toBe('/home');
+      unmount();
+    }
+    const calls = api.requests.map((r) => `${r.method} ${r.path}`);
+    const trialCalls = calls.filter((c) => c.endsWith('/trialPlan'));
+    expect(trialCalls).toEqual([
+      `POST account-service/users/${makeUser()._id}/trialPlan`,
+      `POST account-service/users/${makeUser()._id}/trialPlan`,
+    ]);
+    // The profile is saved first, then the trial plan.
+    expect(calls.indexOf(trialCalls[0]!)).toBeGreaterThan(calls.findIndex((c) => c.startsWith('PUT')));
+  }, 60_000);
 
   it('says all information is required and sends nothing while a field is missing', async () => {
     const { user } = renderPage();

@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../account/api';
 import { AccountCard } from '../../account/components/AccountCard';
 import { RegisterSteps } from '../../account/components/RegisterSteps';
 import { useProfile } from '../../system/api';
-import { useSaveProfile } from '../api';
+import { useCreateTrialPlan, useSaveProfile } from '../api';
 import { AvatarUploader } from '../components/AvatarUploader';
 import { ProfileForm } from '../components/ProfileForm';
 import { profileSaveError } from '../profileErrors';
@@ -22,9 +22,9 @@ const ACCOUNT_PATH = '/account';
  * then /home. Opened from /account (its "edit profile" button) it edits the same profile without the
  * registration steps, and goes back there.
  *
- * The trial project: on the cloud edition the box shows ticked and locked. Creating the project is
- * `POST users/{id}/trialPlan` (spec 000 §7), which the server does not offer yet: the call is left out until
- * it does (it would go right after the profile save, its failure not blocking the way to /home).
+ * The trial project: on the cloud edition the box shows ticked and locked, and after the profile is saved
+ * `POST users/{id}/trialPlan` creates the trial enterprise and project. Should that fail, the page stays with
+ * the reason; saving again repeats both calls (the profile save is idempotent, a trial that exists is fine).
  */
 export default function CompleteProfilePage() {
   const { t } = useTranslation();
@@ -34,10 +34,13 @@ export default function CompleteProfilePage() {
   // The route needs login: the guard has sent a visitor to /login before this renders.
   const user = useCurrentUser();
   const save = useSaveProfile(user?._id ?? '');
+  const trial = useCreateTrialPlan(user?._id ?? '');
   if (!user) return null;
+  const failure = save.error ?? trial.error;
 
   const submit = async (payload: ProfilePayload) => {
     await save.mutateAsync(payload);
+    if (cloud && !fromAccount) await trial.mutateAsync();
     void navigate(fromAccount ? ACCOUNT_PATH : HOME_PATH, { replace: true });
   };
 
@@ -57,10 +60,11 @@ export default function CompleteProfilePage() {
         initial={profileValuesOf(user)}
         cloud={cloud}
         onSubmit={submit}
-        submitting={save.isPending}
-        error={save.isError ? profileSaveError(save.error, t) : null}
+        submitting={save.isPending || trial.isPending}
+        error={failure ? profileSaveError(failure, t) : null}
         onEdit={() => {
           if (save.isError) save.reset();
+          if (trial.isError) trial.reset();
         }}
       />
     </AccountCard>
