@@ -14,6 +14,7 @@ import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/in
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
+import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -52,6 +53,20 @@ export type App = FastifyInstance;
  * failures) says all that matters. Dropping the "incoming request" line halves the logging cost and keeps
  * query strings — an OAuth callback carries its authorization code there — out of the log.
  */
+/** Path parameters whose values are secrets in themselves (an invitation token, a code). */
+const SECRET_PARAM = /token|code|secret/i;
+
+/** The request's path without the query string, and with secret path parameters replaced. */
+function loggablePath(request: FastifyRequest): string {
+  let path = request.url.split('?')[0] ?? '';
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [name, value] of Object.entries(params)) {
+    if (!SECRET_PARAM.test(name) || typeof value !== 'string' || value === '') continue;
+    path = path.split(encodeURIComponent(value)).join('[redacted]').split(value).join('[redacted]');
+  }
+  return path;
+}
+
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
@@ -62,7 +77,7 @@ class OneLinePerRequest extends LogController {
   ): void {
     const line = {
       method: request.method,
-      path: request.url.split('?')[0],
+      path: loggablePath(request),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -123,6 +138,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   });
   const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
   const org = createOrgModule({ db: database.db, engine: database.engine, clock });
+  const permissions = createPermissionsModule({ db: database.db, clock, access: org.access });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);
@@ -148,6 +164,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     publicUrl: config.publicUrl,
   });
   app.register(orgPlugin, { prefix: ACCOUNT_PREFIX, module: org });
+  app.register(permissionsPlugin, { prefix: ACCOUNT_PREFIX, module: permissions });
 
   return app as unknown as App;
 }

@@ -180,17 +180,21 @@ describe('request ids', () => {
 });
 
 describe('logs', () => {
-  it('never contain a query string (an OAuth callback carries its authorization code there)', async () => {
+  it('never contain a query string (an OAuth callback carries its code there) nor a secret path parameter', async () => {
     await t.app.inject({
       method: 'GET',
       url: '/api/v1/account-service/passport/callback?code=SECRET-CODE-42&state=x',
     });
     await t.app.inject({ method: 'GET', url: '/api/v1/nothing?token=SECRET-TOKEN-43' });
+    // …nor a secret that is part of the path, like an invitation token.
+    await t.app.inject({ method: 'GET', url: '/api/v1/account-service/member-invitations/SECRET-TOKEN-44' });
     await new Promise((resolve) => setImmediate(resolve));
     const text = JSON.stringify(t.logs);
     expect(t.logs.length).toBeGreaterThan(0);
     expect(text).not.toContain('SECRET-CODE-42');
     expect(text).not.toContain('SECRET-TOKEN-43');
+    expect(text).not.toContain('SECRET-TOKEN-44');
+    expect(text).toContain('member-invitations/[redacted]');
   });
 
   it('never contain passwords, session tokens or cookies', async () => {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as Kysely sees them, one interface per table. Portable types only (DESIGN.md §5): text ids,
  * ISO 8601 UTC timestamps as text, integer booleans (0/1), JSON as text (see json.ts).
@@ -165,6 +167,9 @@ export interface EnterprisesTable {
   space_capacity: number | null;
   project_limit: number | null;
   paid_plan: string;
+  /** 4D-editing accounts the enterprise may authorise, and the last day that allowance is valid. */
+  edit4d_total: Generated<number>;
+  edit4d_expires_at: string | null;
   /** null once the creating account is deleted. */
   created_by: string | null;
   created_at: Timestamp;
@@ -230,6 +235,8 @@ export interface MembersTable {
   template_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When edit4D was granted; null when not a 4D editor. */
+  edit_4d_at: Timestamp | null;
 }
 
 /** A project's settings documents by key (GET/PUT projects/{id}/settings/{key}). */
@@ -246,6 +253,77 @@ export interface UserPlacesTable {
   scope_type: string;
   scope_id: string;
   updated_at: Timestamp;
+}
+
+/** A project's permission template: grants per module (contracts permissions `Grants`). */
+export interface PermissionTemplatesTable {
+  id: string;
+  project_id: string;
+  name: string;
+  is_default: IntBool;
+  grants: JsonText;
+  tree_scopes: JsonText;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A project's disciplines (majors). */
+export interface ProjectDomainsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  name_en: string;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A node of the organisation tree of an enterprise, circle or project (modules/org/structures). */
+export interface StructuresTable {
+  id: string;
+  /** enterprise | circle | project */
+  scope_type: string;
+  scope_id: string;
+  enterprise_id: string;
+  /** null: top level; else a structure of the same scope. */
+  parent_id: string | null;
+  name: string;
+  /** department | function */
+  kind: string;
+  sort_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A request to join a scope (modules/org/members): pending → passed | rejected, once. */
+export interface MemberRequestsTable {
+  id: string;
+  scope_type: string;
+  scope_id: string;
+  enterprise_id: string;
+  user_id: string;
+  /** Who sent the invitation the request came through; null for a plain application. */
+  inviter_id: string | null;
+  invitation_id: string | null;
+  /** pending | passed | rejected */
+  status: string;
+  apply_remark: string;
+  approval_remark: string;
+  handler_id: string | null;
+  handled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** An invitation link to a scope; only the token's SHA-256 is stored. */
+export interface MemberInvitationsTable {
+  id: string;
+  scope_type: string;
+  scope_id: string;
+  enterprise_id: string;
+  inviter_id: string | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -266,4 +344,9 @@ export interface Database {
   members: MembersTable;
   project_settings: ProjectSettingsTable;
   user_places: UserPlacesTable;
+  structures: StructuresTable;
+  member_requests: MemberRequestsTable;
+  member_invitations: MemberInvitationsTable;
+  permission_templates: PermissionTemplatesTable;
+  project_domains: ProjectDomainsTable;
 }

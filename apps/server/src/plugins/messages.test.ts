@@ -33,7 +33,7 @@ describe('error messages', () => {
 
   it('has a text for every key the code uses', () => {
     const keyLiteral =
-      /['"`]((?:common|account|validation|project|viewport|files|identity|org)\.[A-Za-z]+)['"`]/g;
+      /['"`]((?:common|account|validation|project|viewport|files|identity|org|permissions)\.[A-Za-z]+)['"`]/g;
     const used = new Set<string>();
     for (const file of sourceFiles(sourceRoot)) {
       for (const match of readFileSync(file, 'utf8').matchAll(keyLiteral)) used.add(match[1] as string);

@@ -292,7 +292,14 @@ export const projectUpdateSchema = z
         : z.ZodOptional<z.ZodNullable<(typeof projectInfoShape)[K]>>;
     },
   )
-  .extend({ circleId: idSchema.nullable().optional() });
+  .extend({
+    circleId: idSchema.nullable().optional(),
+    /**
+     * The project's administrators (user ids, all members of the project): they get the admin role, the
+     * other members the member role. At least one. Admins leave the members only through this.
+     */
+    admins: z.array(idSchema).min(1).max(100).optional(),
+  });
 export type ProjectUpdate = z.infer<typeof projectUpdateSchema>;
 
 /** POST users/{id}/trialPlan: what to create (both by default). */

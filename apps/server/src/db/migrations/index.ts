@@ -19,6 +19,10 @@ import * as m2026112132 from './2026112132_projects';
 import * as m2026112133 from './2026112133_members';
 import * as m2026112134 from './2026112134_project_settings';
 import * as m2026112135 from './2026112135_user_places';
+import * as m2026112150 from './2026112150_permissions';
+import * as m2026112170 from './2026112170_structures';
+import * as m2026112171 from './2026112171_member_invitations';
+import * as m2026112172 from './2026112172_member_requests';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -49,4 +53,8 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112133_members': m2026112133,
   '2026112134_project_settings': m2026112134,
   '2026112135_user_places': m2026112135,
+  '2026112150_permissions': m2026112150,
+  '2026112170_structures': m2026112170,
+  '2026112171_member_invitations': m2026112171,
+  '2026112172_member_requests': m2026112172,
 };

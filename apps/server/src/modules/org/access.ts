@@ -3,6 +3,7 @@ import type { MemberRole, ScopeType } from '@lintel/contracts/org';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import { isReadPermission, memberMay, type PermissionNeed } from '../permissions/grants';
 import { createOrgRepository } from './org.repository';
 
 /** An enterprise, circle or project, by kind and id. */
@@ -26,7 +27,7 @@ export interface ResolvedScope {
  * member passes them when their template grants the key; admins always pass. That check goes in
  * `requireScopeRole` below, where `role === 'member'` is decided.
  */
-export type ScopeNeed = 'read' | 'admin';
+export type ScopeNeed = 'read' | 'admin' | PermissionNeed;
 
 export interface ScopeAccess extends ResolvedScope {
   /** The caller's effective role; null for a system administrator reading a scope they are not in. */
@@ -93,6 +94,22 @@ export function createOrgAccess(db: Kysely<Database>) {
     return role;
   }
 
+  /**
+   * A `{ moduleKey, permission }` need: admins (of the project or an enclosing scope) pass; a plain project
+   * member passes when their permission template grants it; system administrators only read.
+   */
+  async function permits(
+    user: User,
+    resolved: ResolvedScope,
+    role: MemberRole | null,
+    need: PermissionNeed,
+  ): Promise<boolean> {
+    if (role === 'admin') return true;
+    if (role === null) return user.isSystemAdmin && isReadPermission(need.permission);
+    if (resolved.scope.type !== 'project') return false;
+    return memberMay(db, resolved.scope.id, user._id, need);
+  }
+
   return {
     resolveScope,
 
@@ -114,6 +131,9 @@ export function createOrgAccess(db: Kysely<Database>) {
       const role = await roleIn(user._id, resolved);
       if (role === null && !user.isSystemAdmin) throw new AppError(404, 'common.notFound');
       if (need === 'admin' && role !== 'admin') throw new AppError(403, 'common.forbidden');
+      if (typeof need === 'object' && !(await permits(user, resolved, role, need))) {
+        throw new AppError(403, 'common.forbidden');
+      }
       return { ...resolved, role };
     },
   };

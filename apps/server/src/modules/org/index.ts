@@ -4,21 +4,45 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { createOrgAccess } from './access';
+import { createMembersModule, type MemberPolicy, membersPlugin } from './members/index';
+import { createPermissionsMemberPolicy } from './members/permissions-policy';
 import { orgRoutes } from './org.routes';
 import { createOrgService } from './org.service';
 import { orgExtraRoutes } from './org-extra.routes';
+import { createStructuresModule, structuresPlugin } from './structures/index';
 
 export interface OrgDeps {
   db: Kysely<Database>;
   engine: Engine;
   clock: Clock;
+  /** Permission templates and 4D rules for members (modules/permissions). */
+  memberPolicy?: MemberPolicy | undefined;
 }
 
 /** The organisation: enterprises, circles, projects, members, project settings, trial plans. */
-export function createOrgModule({ db, engine, clock }: OrgDeps) {
+export function createOrgModule({ db, engine, clock, memberPolicy }: OrgDeps) {
   const access = createOrgAccess(db);
-  const org = createOrgService({ db, engine, clock, access });
-  return { access, org };
+  const members = createMembersModule({
+    db,
+    engine,
+    clock,
+    access,
+    policy: memberPolicy ?? createPermissionsMemberPolicy(clock),
+  });
+  const structures = createStructuresModule({
+    db,
+    clock,
+    access,
+    clearDepartments: members.members.clearDepartments,
+  });
+  const org = createOrgService({
+    db,
+    engine,
+    clock,
+    access,
+    setProjectAdmins: members.members.setProjectAdmins,
+  });
+  return { access, org, members, structures };
 }
 export type OrgModule = ReturnType<typeof createOrgModule>;
 
@@ -26,4 +50,6 @@ export type OrgModule = ReturnType<typeof createOrgModule>;
 export const orgPlugin: FastifyPluginAsyncZod<{ module: OrgModule }> = async (app, { module }) => {
   await app.register(orgRoutes, { org: module.org });
   await app.register(orgExtraRoutes, { org: module.org });
+  await app.register(membersPlugin, { module: module.members });
+  await app.register(structuresPlugin, { module: module.structures });
 };

@@ -240,6 +240,15 @@ export function createOrgRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
+    async countLiveProjects(enterpriseId: string): Promise<number> {
+      const { count } = await db
+        .selectFrom('projects')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('enterprise_id', '=', enterpriseId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(count);
+    },
     async updateProject(id: string, changes: ProjectChanges, now: Timestamp): Promise<void> {
       await db
         .updateTable('projects')

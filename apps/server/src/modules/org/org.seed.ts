@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import { toJson } from '../../db/json';
 import type { Database, Timestamp } from '../../db/schema';
+import { setUpProjectPermissions } from '../permissions/project-setup';
 import { createOrgRepository } from './org.repository';
 
 export const DEMO_ENTERPRISE_NAME = '示范建设集团';
@@ -82,6 +83,8 @@ export async function seedDemoOrg(
     space_capacity: 100 * 1024 ** 3,
     project_limit: 50,
     paid_plan: 'enterprise',
+    edit4d_total: 10,
+    edit4d_expires_at: '2099-12-31',
     created_by: adminId,
     ...stamps,
   });
@@ -134,5 +137,6 @@ export async function seedDemoOrg(
   for (const [key, value] of Object.entries(PROJECT_DEFAULT_SETTINGS)) {
     await repo.upsertSetting(projectId, key, toJson(value), now);
   }
+  await setUpProjectPermissions(trx, projectId, now);
   return { enterpriseId, circleId, projectId };
 }

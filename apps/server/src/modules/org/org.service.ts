@@ -32,6 +32,7 @@ import { parseOrder } from '../../db/order';
 import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
+import { setUpProjectPermissions } from '../permissions/project-setup';
 import type { OrgAccess, ScopeRef } from './access';
 import { presentCircle, presentEnterprise, presentProject, readProjectInfo } from './org.presenter';
 import {
@@ -96,6 +97,8 @@ export interface OrgServiceDeps {
   engine: Engine;
   clock: Clock;
   access: OrgAccess;
+  /** Project info `admins`: sets the roles of the project's members (members/members.service.ts). */
+  setProjectAdmins?: (trx: Kysely<Database>, projectId: string, userIds: readonly string[]) => Promise<void>;
 }
 
 function byteLength(text: string): number {
@@ -112,7 +115,7 @@ function infoDocument(info: Partial<ProjectInfo>): Record<string, unknown> {
  * Enterprises, circles and projects: creation (the creator becomes admin), reads and changes through the
  * one access check of access.ts, the caller's lists, the current place, project settings and trial plans.
  */
-export function createOrgService({ db, engine, clock, access }: OrgServiceDeps) {
+export function createOrgService({ db, engine, clock, access, setProjectAdmins }: OrgServiceDeps) {
   const repository = createOrgRepository(db);
   const now = () => clock.now().toISOString();
 
@@ -219,6 +222,7 @@ export function createOrgService({ db, engine, clock, access }: OrgServiceDeps) 
       updated_at: at,
     });
     await addMember(trx, { type: 'project', id, enterpriseId: input.enterpriseId }, user._id, 'admin', at);
+    await setUpProjectPermissions(trx, id, at);
     if (input.initial) await writeDefaultSettings(trx, id, at);
     return (await repo.findProject(id))!;
   }
@@ -267,6 +271,11 @@ export function createOrgService({ db, engine, clock, access }: OrgServiceDeps) 
       const { enterpriseId, circleId, ...info } = body;
       await access.requireScopeRole(user, { type: 'enterprise', id: enterpriseId }, 'admin');
       if (circleId) await circleOf(enterpriseId, circleId);
+      const enterprise = await repository.findEnterprise(enterpriseId);
+      const limit = enterprise?.project_limit ?? null;
+      if (limit !== null && (await repository.countLiveProjects(enterpriseId)) >= Number(limit)) {
+        throw new AppError(400, 'org.projectLimitReached', { params: { max: Number(limit) } });
+      }
       const row = await db
         .transaction()
         .execute((trx) =>
@@ -317,7 +326,7 @@ export function createOrgService({ db, engine, clock, access }: OrgServiceDeps) 
     /** Project information: columns as such, the rest merged into `info` (null removes a field). */
     async updateProject(user: User, id: string, body: ProjectUpdate): Promise<Project> {
       const scope = await access.requireScopeRole(user, { type: 'project', id }, 'admin');
-      const { circleId, ...fields } = body;
+      const { circleId, admins, ...fields } = body;
       if (circleId) await circleOf(scope.enterpriseId, circleId);
       await db.transaction().execute(async (trx) => {
         const repo = createOrgRepository(trx);
@@ -339,6 +348,7 @@ export function createOrgService({ db, engine, clock, access }: OrgServiceDeps) 
           ...(circleId === undefined ? {} : { circle_id: circleId }),
         };
         await repo.updateProject(id, changes, now());
+        if (admins !== undefined && setProjectAdmins) await setProjectAdmins(trx, id, admins);
       });
       return presentProject((await repository.findProject(id))!);
     },

@@ -1,0 +1,228 @@
+import { countSchema, idSchema, listQuerySchema } from '@lintel/contracts';
+import {
+  invitationApplySchema,
+  invitationCreatedSchema,
+  invitationInfoSchema,
+  invitationTokenSchema,
+  memberCreateSchema,
+  memberProjectsSchema,
+  memberRequestHandleSchema,
+  memberRequestSchema,
+  memberRequestsQuerySchema,
+  membersQuerySchema,
+  memberUpdateSchema,
+  memberViewSchema,
+  type ScopeType,
+} from '@lintel/contracts/org';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../plugins/error-responses';
+import { noQuerySchema } from '../../../plugins/route-schemas';
+import { requireUser } from '../../../plugins/session';
+import type { MembersService } from './members.service';
+import type { RequestsService } from './requests.service';
+
+const TAGS = ['members'];
+const idParams = z.strictObject({ id: idSchema });
+const tokenParams = z.strictObject({ token: invitationTokenSchema });
+const done = z.strictObject({});
+const pageQuery = z.strictObject({ skip: listQuerySchema.shape.skip, limit: listQuerySchema.shape.limit });
+
+const SCOPES: ReadonlyArray<[ScopeType, string]> = [
+  ['enterprise', 'enterprises'],
+  ['circle', 'circles'],
+  ['project', 'projects'],
+];
+
+/**
+ * account-service: members of enterprises, circles and projects, invitations and member requests
+ * (spec 000 §7, spec 001 §3/§5/§8). Thin: parse, call the service (which authorizes), answer.
+ */
+export const membersRoutes: FastifyPluginAsyncZod<{
+  members: MembersService;
+  requests: RequestsService;
+}> = async (app, { members, requests }) => {
+  app.addHook('onRequest', requireUser);
+
+  for (const [type, path] of SCOPES) {
+    app.get(
+      `/${path}/:id/members`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `The members of a ${type} (its members and the admins of enclosing scopes)`,
+          description:
+            'expand=true embeds the user {_id, name, nickName, avatar, phoneNumber, email}; phoneNumber is ' +
+            'empty for a member with phoneSecret unless you are that member or an admin of the scope. ' +
+            'edit4D=true|false filters 4D editors. where: name, nickName, phoneNumber, email ($regex for a ' +
+            'keyword), userId, role, vip, edit4D, phoneSecret, businessShielding, department, category, ' +
+            'templateId. order: order (default), createdAt, name, nickName, role, _id.',
+          params: idParams,
+          querystring: membersQuerySchema,
+          response: {
+            200: z.union([z.array(memberViewSchema), countSchema]),
+            ...errorResponses(400, 401, 404),
+          },
+        },
+      },
+      async (request) => members.list(request.user!, { type, id: request.params.id }, request.query),
+    );
+
+    app.post(
+      `/${path}/:id/members`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `Add a member to a ${type} (admins)`,
+          description:
+            'Exactly one of userId, name (the account) or phoneNumber (+countryCode). 404 org.userNotFound, ' +
+            '409 org.memberExists, 400 org.accountLimitReached (enterprise account capacity), ' +
+            '404 org.templateNotFound / org.structureNotFound for a template or department not of the scope. ' +
+            "Without templateId a project member gets the project's default template.",
+          params: idParams,
+          querystring: noQuerySchema,
+          body: memberCreateSchema,
+          response: { 200: memberViewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => members.add(request.user!, { type, id: request.params.id }, request.body),
+    );
+  }
+
+  app.get(
+    '/enterprises/:id/members/projects',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Per enterprise member (paged, in member order), the enterprise's projects they are in",
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: z.array(memberProjectsSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => members.memberProjects(request.user!, request.params.id, request.query),
+  );
+
+  app.put(
+    '/members/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Change a member (admins of the member's scope)",
+        description:
+          'department (a structure _id of the scope or ""), remark (≤ 150), templateId, vip, order, ' +
+          'phoneSecret, businessShielding, category, edit4D (projects only: 400 org.edit4DProjectOnly). ' +
+          'Roles change through PUT projects/{id} {admins}.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: memberUpdateSchema,
+        response: { 200: memberViewSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => members.update(request.user!, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/members/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Remove a member (admins of the member's scope); effective on the member's next request",
+        description:
+          '400 org.adminCannotBeDeleted for an admin: remove them from the admins in project info first.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: done, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await members.remove(request.user!, request.params.id);
+      return {};
+    },
+  );
+
+  // ── invitations and member requests ──
+
+  app.post(
+    '/projects/:id/invitations',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create an invitation link to a project (admins); valid 7 days',
+        description: 'The token is answered once (only its hash is stored); url is /e/member-invite?token=….',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: z.strictObject({}).nullish(),
+        response: { 200: invitationCreatedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => requests.createInvitation(request.user!, { type: 'project', id: request.params.id }),
+  );
+
+  app.get(
+    '/member-invitations/:token',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Where an invitation leads and who sent it (signed in)',
+        description: "404 org.invitationNotFound ('Failed to obtain invitation') when unknown or expired.",
+        params: tokenParams,
+        querystring: noQuerySchema,
+        response: { 200: invitationInfoSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => requests.invitationInfo(request.user!, request.params.token),
+  );
+
+  app.post(
+    '/member-invitations/:token/apply',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Apply to join through an invitation: a pending request for the admins',
+        description:
+          '409 org.memberExists (already a member), 409 org.requestPending (a request waits already), ' +
+          '404 org.invitationNotFound.',
+        params: tokenParams,
+        querystring: noQuerySchema,
+        body: invitationApplySchema,
+        response: { 200: memberRequestSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => requests.apply(request.user!, request.params.token, request.body?.remark),
+  );
+
+  app.get(
+    '/projects/:id/member-requests',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The member requests of a project (admins), newest first, with user, inviter and handler',
+        params: idParams,
+        querystring: memberRequestsQuerySchema,
+        response: {
+          200: z.union([z.array(memberRequestSchema), countSchema]),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      requests.list(request.user!, { type: 'project', id: request.params.id }, request.query),
+  );
+
+  app.put(
+    '/member-requests/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Approve (adds the member with templateId or the default one) or reject a request (admins)',
+        description: '409 org.requestHandled when it was handled already.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: memberRequestHandleSchema,
+        response: { 200: memberRequestSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => requests.handle(request.user!, request.params.id, request.body),
+  );
+};
