@@ -13,7 +13,7 @@ import { createPermissionsModule } from './index';
  * project (default template: no create, no delete, no admin rights) and the caller who is allowed.
  * Every refused call must leave the organisation tables exactly as they were.
  */
-const MATRIX_TAGS = new Set(['org', 'permissions']);
+const MATRIX_TAGS = new Set(['org', 'permissions', 'members', 'structures']);
 
 type Actor = 'outsider' | 'member' | 'allowed';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -32,7 +32,19 @@ interface Row {
 let t: TestApp;
 const cookies: Record<string, string> = {};
 let userIds: Record<string, string>;
-let ids: { enterprise: string; circle: string; project: string };
+/**
+ * The demo organisation, and the shared targets of refused calls: zhangsan's membership of the demo
+ * project, a structure of it, a live invitation token to it and a pending request to join it.
+ */
+let ids: {
+  enterprise: string;
+  circle: string;
+  project: string;
+  member: string;
+  structure: string;
+  token: string;
+  request: string;
+};
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}`;
 
@@ -48,6 +60,39 @@ const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => 
 const idOf = (response: LightMyRequestResponse) => json<{ _id: string }>(response)._id;
 
 const fresh = {
+  /** A new account, signed in. */
+  user: async () => {
+    const name = unique('user');
+    await createUserService({ db: t.db.db, clock: t.clock }).createUser({
+      name,
+      nickName: name,
+      password: 'Passw0rd',
+      phoneNumber: null,
+    });
+    const cookie = await signIn(t.app, name, 'Passw0rd');
+    const id = (
+      await t.db.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow()
+    ).id;
+    return { id, cookie };
+  },
+  /** A new account made a plain member of the demo project: the membership's id. */
+  member: async () =>
+    idOf(
+      await call('POST', `projects/${ids.project}/members`, cookies.demo!, {
+        userId: (await fresh.user()).id,
+      }),
+    ),
+  structure: async () =>
+    idOf(await call('POST', `projects/${ids.project}/structures`, cookies.demo!, { name: unique('部门') })),
+  /** A live invitation token to the demo project. */
+  invitation: async () =>
+    json<{ token: string }>(await call('POST', `projects/${ids.project}/invitations`, cookies.demo!, {}))
+      .token,
+  /** A pending request of a new account to join the demo project. */
+  request: async () => {
+    const { cookie } = await fresh.user();
+    return idOf(await call('POST', `member-invitations/${await fresh.invitation()}/apply`, cookie, {}));
+  },
   project: async () =>
     idOf(
       await call('POST', 'projects', cookies.demo!, { name: unique('项目'), enterpriseId: ids.enterprise }),
@@ -67,17 +112,7 @@ const fresh = {
     idOf(await call('POST', `projects/${ids.project}/domains`, cookies.demo!, { name: unique('专业') })),
   /** A trial project of a new account, and that account's paid enterprise. */
   trial: async () => {
-    const name = unique('trial');
-    await createUserService({ db: t.db.db, clock: t.clock }).createUser({
-      name,
-      nickName: name,
-      password: 'Passw0rd',
-      phoneNumber: null,
-    });
-    const cookie = await signIn(t.app, name, 'Passw0rd');
-    const user = (
-      await t.db.db.selectFrom('users').select('id').where('name', '=', name).executeTakeFirstOrThrow()
-    ).id;
+    const { id: user, cookie } = await fresh.user();
     const plan = json<{ project: { _id: string } }>(
       await call('POST', `users/${user}/trialPlan`, cookie, {}),
     );
@@ -95,6 +130,8 @@ const CAPACITY = {
 };
 
 const p = () => `projects/${ids.project}`;
+const e = () => `enterprises/${ids.enterprise}`;
+const c = () => `circles/${ids.circle}`;
 const ROWS: Record<string, Row> = {
   // ── org: create ──
   'POST /enterprises': {
@@ -366,6 +403,167 @@ const ROWS: Record<string, Row> = {
       return { url: `circles/${id}/deleted?recordId=${id}` };
     },
   },
+  // ── members: lists (members of the scope read; zhangsan is in the project only, not the enterprise) ──
+  'GET /enterprises/:id/members': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${e()}/members?expand=true` }),
+  },
+  'GET /circles/:id/members': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${c()}/members?expand=true` }),
+  },
+  // A project member reads the project's member list (phones kept secret are blanked for them).
+  'GET /projects/:id/members': {
+    allowedAs: 'member',
+    outsider: 404,
+    member: 200,
+    request: () => ({ url: `${p()}/members?expand=true` }),
+  },
+  'GET /enterprises/:id/members/projects': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${e()}/members/projects` }),
+  },
+  // ── members: adding (admins of the scope), each allowed call with an account of its own ──
+  'POST /enterprises/:id/members': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: async (actor) => ({
+      url: `${e()}/members`,
+      payload: { userId: actor === 'allowed' ? (await fresh.user()).id : userIds.wangwu },
+    }),
+  },
+  'POST /circles/:id/members': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: async (actor) => ({
+      url: `${c()}/members`,
+      payload: { userId: actor === 'allowed' ? (await fresh.user()).id : userIds.wangwu },
+    }),
+  },
+  'POST /projects/:id/members': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `${p()}/members`,
+      payload: { userId: actor === 'allowed' ? (await fresh.user()).id : userIds.wangwu },
+    }),
+  },
+  // ── members: one membership (admins of its scope; a member may not change or remove even their own) ──
+  'PUT /members/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `members/${actor === 'allowed' ? await fresh.member() : ids.member}`,
+      payload: { remark: unique('备注'), phoneSecret: true },
+    }),
+  },
+  'DELETE /members/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({ url: `members/${actor === 'allowed' ? await fresh.member() : ids.member}` }),
+  },
+  // ── members: invitations and requests ──
+  'POST /projects/:id/invitations': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: () => ({ url: `${p()}/invitations`, payload: {} }),
+  },
+  // Whoever is signed in and holds the token sees where it leads: the token is the authorization.
+  'GET /member-invitations/:token': {
+    allowedAs: 'wangwu',
+    outsider: 200,
+    member: 200,
+    request: () => ({ url: `member-invitations/${ids.token}` }),
+  },
+  // Anyone signed in with the token may apply (lisi of another tenant too: 200, a pending request);
+  // zhangsan is a member already (409 org.memberExists, nothing written).
+  'POST /member-invitations/:token/apply': {
+    allowedAs: 'wangwu',
+    outsider: 200,
+    member: 409,
+    request: () => ({ url: `member-invitations/${ids.token}/apply`, payload: { remark: '申请加入' } }),
+  },
+  'GET /projects/:id/member-requests': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: () => ({ url: `${p()}/member-requests` }),
+  },
+  'PUT /member-requests/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `member-requests/${actor === 'allowed' ? await fresh.request() : ids.request}`,
+      payload: { action: 'approve' },
+    }),
+  },
+  // ── structures: reading (members of the scope), changes (admins) ──
+  'GET /enterprises/:id/structures': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${e()}/structures` }),
+  },
+  'GET /circles/:id/structures': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${c()}/structures` }),
+  },
+  'GET /projects/:id/structures': {
+    allowedAs: 'member',
+    outsider: 404,
+    member: 200,
+    request: () => ({ url: `${p()}/structures` }),
+  },
+  'POST /enterprises/:id/structures': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${e()}/structures`, payload: { name: unique('部门') } }),
+  },
+  'POST /circles/:id/structures': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${c()}/structures`, payload: { name: unique('部门') } }),
+  },
+  'POST /projects/:id/structures': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: () => ({ url: `${p()}/structures`, payload: { name: unique('部门') } }),
+  },
+  'PUT /structures/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `structures/${actor === 'allowed' ? await fresh.structure() : ids.structure}`,
+      payload: { name: unique('部门') },
+    }),
+  },
+  'DELETE /structures/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `structures/${actor === 'allowed' ? await fresh.structure() : ids.structure}`,
+    }),
+  },
 };
 
 const registered: string[] = [];
@@ -382,6 +580,9 @@ async function snapshot(): Promise<string> {
     db.selectFrom('permission_templates').selectAll().orderBy('id').execute(),
     db.selectFrom('project_domains').selectAll().orderBy('id').execute(),
     db.selectFrom('user_places').selectAll().orderBy('user_id').execute(),
+    db.selectFrom('structures').selectAll().orderBy('id').execute(),
+    db.selectFrom('member_invitations').selectAll().orderBy('id').execute(),
+    db.selectFrom('member_requests').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }
@@ -428,7 +629,27 @@ beforeAll(async () => {
   const [enterprise] = json<Array<{ _id: string }>>(await call('GET', 'enterprises', cookies.demo));
   const [circle] = json<Array<{ _id: string }>>(await call('GET', 'circles', cookies.demo));
   const [project] = json<Array<{ _id: string }>>(await call('GET', 'projects', cookies.demo));
-  ids = { enterprise: enterprise!._id, circle: circle!._id, project: project!._id };
+  ids = {
+    enterprise: enterprise!._id,
+    circle: circle!._id,
+    project: project!._id,
+    member: '',
+    structure: '',
+    token: '',
+    request: '',
+  };
+  ids.member = (
+    await t.db.db
+      .selectFrom('members')
+      .select('id')
+      .where('scope_type', '=', 'project')
+      .where('scope_id', '=', ids.project)
+      .where('user_id', '=', userIds.zhangsan!)
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.structure = await fresh.structure();
+  ids.token = await fresh.invitation();
+  ids.request = await fresh.request();
   // The outsider has a tenant of their own.
   const own = idOf(await call('POST', 'enterprises', cookies.outsider, { name: '李四建设' }));
   await call('POST', 'projects', cookies.outsider, { name: '李四项目', enterpriseId: own });
