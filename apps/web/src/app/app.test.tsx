@@ -30,6 +30,9 @@ beforeAll(async () => {
       ? { json: sessionUser }
       : { status: 401, json: { code: 401, key: 'auth.required', message: '请先登录' } },
   );
+  // The home tree of a user who belongs to nothing yet.
+  for (const list of ['enterprises', 'circles', 'projects'])
+    api.on(`GET account-service/${list}`, { json: [] });
   api.on('GET account-service/logout', () => {
     sessionUser = null;
     return { json: {} };
@@ -104,7 +107,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>, name: string, pa
 
 describe('guards', () => {
   it('sends a visitor on a page that is not there yet to /login, framed by header and footer', async () => {
-    const { router } = renderApp('/system');
+    const { router } = renderApp('/oauth');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(router.pathname).toBe('/login');
     expect(screen.getByTestId('app-header')).toHaveTextContent('筑协');
@@ -189,7 +192,7 @@ describe('sign-in', () => {
     expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(router.pathname).toBe('/home');
     expect(screen.getByTestId('home-account')).toHaveTextContent('zhangsan');
-    expect(screen.getByTestId('home-projects-empty')).toHaveTextContent('您还没有任何项目');
+    expect(await screen.findByTestId('home-projects-empty')).toHaveTextContent('您还没有任何项目');
     expect(await screen.findByTestId('user-nickname')).toHaveTextContent('张三');
     const login = api.requests.find((seen) => seen.path === 'account-service/login')!;
     expect(login.body).toEqual({ name: 'zhangsan', password: 'secret1', rememberMe: false });

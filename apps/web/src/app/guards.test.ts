@@ -21,6 +21,9 @@ describe('route table (spec 000 §2)', () => {
       '/resetPassword': true,
       '/finishPassword': true,
       '/home': false,
+      '/projects/:projectId': true,
+      '/projects/:projectId/settings': true,
+      '/projects/:projectId/settings/:section': true,
       '/e': false,
       '/e/member-invite': false,
       '/system': false,
@@ -39,7 +42,7 @@ describe('route table (spec 000 §2)', () => {
     );
     expect(mounted).toEqual(expect.arrayContaining(['/findPassword', '/resetPassword', '/finishPassword']));
     expect(mounted).toEqual(expect.arrayContaining(['/home', '/download']));
-    expect(mounted).not.toContain('/system');
+    expect(mounted).not.toContain('/oauth');
     const [root, ...others] = createRoutesFromElements(buildRouteElements());
     expect(others).toEqual([]);
     const paths = (root!.children ?? []).map((child) => (child.index ? '(index)' : child.path));
@@ -59,8 +62,8 @@ describe('route table (spec 000 §2)', () => {
   });
 
   it('finds declared routes whether mounted or not, with react-router matching', () => {
-    expect(findRoute('/system')?.path).toBe('/system');
-    expect(findMountedRoute('/system')).toBeUndefined();
+    expect(findRoute('/oauth')?.path).toBe('/oauth');
+    expect(findMountedRoute('/oauth')).toBeUndefined();
     expect(findMountedRoute('/bindtel')?.path).toBe('/bindTel');
     expect(findMountedRoute('/login/')?.path).toBe('/login');
     expect(findMountedRoute('/LOGIN')?.path).toBe('/login');

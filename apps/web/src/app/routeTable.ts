@@ -1,8 +1,12 @@
 import { accountPages } from '../modules/account/routes';
 import { bindPages } from '../modules/bind/routes';
 import { downloadPages } from '../modules/download/routes';
+import { enterprisePages } from '../modules/enterprise/routes';
 import { homePages } from '../modules/home/routes';
 import { profilePages } from '../modules/profile/routes';
+import { projectSettingsPages } from '../modules/project-settings/routes';
+import { systemPages } from '../modules/system/routes';
+import { workbenchPages } from '../modules/workbench/routes';
 import type { AppRoute } from './routeTypes';
 
 export const HOME_PATH = '/home';
@@ -36,12 +40,17 @@ export const ROUTES: readonly AppRoute[] = [
   // Reset done: needs a finished reset.
   { path: '/finishPassword', needsLogin: true, flow: 'resetFinished', page: accountPages.finishPassword },
   { path: HOME_PATH, needsLogin: false, page: homePages.home },
+  // Organisation issue: a project's workbench; its index is the project overview.
+  { path: '/projects/:projectId', needsLogin: true, page: workbenchPages.overview },
+  // Organisation issue: the project settings of project administrators (the first section by default).
+  { path: '/projects/:projectId/settings', needsLogin: true, page: projectSettingsPages.settings },
+  { path: '/projects/:projectId/settings/:section', needsLogin: true, page: projectSettingsPages.settings },
   // Organisation issue: enterprise area.
-  { path: '/e', needsLogin: false, page: null },
+  { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.
-  { path: '/e/member-invite', needsLogin: false, page: null },
-  // System-settings issue: system settings.
-  { path: '/system', needsLogin: false, page: null },
+  { path: '/e/member-invite', needsLogin: false, page: enterprisePages.memberInvite },
+  // System area: user search and non-trial enterprises (system administrators).
+  { path: '/system', needsLogin: false, page: systemPages.system },
   { path: '/download', needsLogin: false, page: downloadPages.download },
   // The user's account page; no login needed (spec 000 §2): a visitor sees a sign-in prompt.
   { path: '/account', needsLogin: false, page: profilePages.account },

@@ -1,34 +1,25 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { User } from '@lintel/contracts/account';
-import { Avatar, Card, Descriptions, Typography } from 'antd';
+import { Avatar, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { safeUrl } from '../../../lib/url';
 
-/** Who is signed in: nickname, account, phone and email. */
+/** Who is signed in, on one compact line: avatar, greeting, account and phone. */
 export function WelcomePanel({ user }: { user: User }) {
   const { t } = useTranslation();
-  const notSet = <Typography.Text type="secondary">{t('home:welcome.notSet')}</Typography.Text>;
   return (
-    <Card className="home-welcome" variant="borderless" data-testid="home-welcome">
-      <div className="home-welcome__head">
-        <Avatar size={56} src={safeUrl(user.avatar) ?? undefined} icon={<UserOutlined />} />
-        <Typography.Title level={3} className="home-welcome__title" data-testid="home-welcome-title">
+    <Card className="home-welcome" variant="borderless" size="small" data-testid="home-welcome">
+      <div className="home-welcome__row">
+        <Avatar size={40} src={safeUrl(user.avatar) ?? undefined} icon={<UserOutlined />} />
+        <Typography.Title level={5} className="home-welcome__title" data-testid="home-welcome-title">
           {t('home:welcome.title', { name: user.nickName || user.name })}
         </Typography.Title>
+        <Typography.Text type="secondary" className="home-welcome__meta">
+          {t('home:welcome.account')} <span data-testid="home-account">{user.name}</span>
+          {' · '}
+          {t('home:welcome.phone')} {user.phoneNumber || t('home:welcome.notSet')}
+        </Typography.Text>
       </div>
-      <Descriptions
-        size="small"
-        column={{ xs: 1, sm: 2, lg: 3 }}
-        items={[
-          {
-            key: 'account',
-            label: t('home:welcome.account'),
-            children: <span data-testid="home-account">{user.name}</span>,
-          },
-          { key: 'phone', label: t('home:welcome.phone'), children: user.phoneNumber || notSet },
-          { key: 'email', label: t('home:welcome.email'), children: user.email || notSet },
-        ]}
-      />
     </Card>
   );
 }

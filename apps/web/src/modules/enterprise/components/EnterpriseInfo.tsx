@@ -1,0 +1,61 @@
+import { Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEnterprise } from '../api';
+
+/** Storage in a readable unit. */
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** An enterprise's name, short name and capacity figures (null: unlimited). */
+export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string; isAdmin: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useEnterprise(enterpriseId);
+  if (!data) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const unlimited = t('enterprise:info.unlimited');
+  return (
+    <div className="enterprise-info" data-testid="e-info">
+      <div className="enterprise-info__head">
+        <Typography.Title level={4} className="enterprise-info__name" data-testid="e-info-name">
+          {data.name}
+        </Typography.Title>
+        {data.isTrial ? <Tag color="orange">{t('enterprise:info.trial')}</Tag> : null}
+        {isAdmin ? (
+          <Tag color="blue" data-testid="e-admin">
+            {t('enterprise:info.admin')}
+          </Tag>
+        ) : null}
+      </div>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        items={[
+          { key: 'shortName', label: t('enterprise:info.shortName'), children: data.shortName || '—' },
+          {
+            key: 'accounts',
+            label: t('enterprise:info.accountCapacity'),
+            children: data.accountCapacity ?? unlimited,
+          },
+          {
+            key: 'space',
+            label: t('enterprise:info.spaceCapacity'),
+            children: data.spaceCapacity === null ? unlimited : formatBytes(data.spaceCapacity),
+          },
+          {
+            key: 'projects',
+            label: t('enterprise:info.projectLimit'),
+            children: data.projectLimit ?? unlimited,
+          },
+          { key: 'plan', label: t('enterprise:info.paidPlan'), children: data.paidPlan || '—' },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { configureHttp } from '../../../lib/http';
+import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
+import { makeUser } from '../../../test/fixtures';
+import { renderRoutes } from '../../../test/renderRoutes';
+import MemberInvitePage from './MemberInvitePage';
+
+const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
+const info = {
+  _id: '0000000000000000000000f1',
+  scopeType: 'project',
+  scopeId: '0000000000000000000000a1',
+  scopeName: '示范项目一期',
+  inviter: { _id: '0000000000000000000000b1', name: 'demo', nickName: '演示用户' },
+  expiresAt: '2026-12-01T00:00:00.000Z',
+  isMember: false,
+  pending: false,
+};
+
+let api: FakeApi;
+let infoReply: FakeReply;
+let applyReply: FakeReply;
+
+beforeAll(async () => {
+  api = await startFakeApi();
+  api.on(`GET account-service/member-invitations/${TOKEN}`, () => infoReply);
+  api.on(`POST account-service/member-invitations/${TOKEN}/apply`, () => applyReply);
+});
+afterAll(() => api.close());
+beforeEach(() => {
+  api.requests.length = 0;
+  infoReply = { json: info };
+  applyReply = { json: {} };
+  configureHttp({ baseUrl: api.baseUrl });
+});
+
+function renderPage(user = makeUser(), token = TOKEN) {
+  const view = renderRoutes(
+    { '/e/member-invite': <MemberInvitePage />, '/login': <div data-testid="login-marker" /> },
+    { path: `/e/member-invite?token=${token}`, user },
+  );
+  return { ...view, user: userEvent.setup() };
+}
+
+describe('/e/member-invite', () => {
+  it('shows the invitation and applies with a remark', async () => {
+    const { user } = renderPage();
+    expect(await screen.findByTestId('invite-scope')).toHaveTextContent('示范项目一期');
+    expect(screen.getByTestId('invite-form')).toHaveTextContent('演示用户');
+    await user.type(screen.getByTestId('invite-remark'), '我是张三，施工单位');
+    await user.click(screen.getByTestId('invite-apply'));
+    const done = await screen.findByTestId('invite-submitted');
+    expect(done).toHaveTextContent('申请已提交');
+    expect(done).toHaveTextContent('等待管理员审核');
+    const apply = api.requests.find((r) => r.method === 'POST')!;
+    expect(apply.body).toEqual({ remark: '我是张三，施工单位' });
+  });
+
+  it("says 'Failed to obtain invitation' for an unknown or expired token, and without a token", async () => {
+    infoReply = { status: 404, json: { code: 404, key: 'org.invitationNotFound', message: '获取邀请失败' } };
+    renderPage();
+    expect(await screen.findByTestId('invite-error')).toHaveTextContent('获取邀请失败');
+  });
+
+  it('says so when the token is missing', async () => {
+    renderRoutes(
+      { '/e/member-invite': <MemberInvitePage /> },
+      { path: '/e/member-invite', user: makeUser() },
+    );
+    expect(await screen.findByTestId('invite-error')).toHaveTextContent('获取邀请失败');
+    expect(api.requests).toEqual([]);
+  });
+
+  it("says 'This member already existed', from the invitation or from the apply answer", async () => {
+    infoReply = { json: { ...info, isMember: true } };
+    renderPage();
+    expect(await screen.findByTestId('invite-exists')).toHaveTextContent('该成员已存在');
+  });
+
+  it('turns a 409 on apply into the matching state', async () => {
+    applyReply = { status: 409, json: { code: 409, key: 'org.memberExists', message: '该成员已存在' } };
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('invite-apply'));
+    expect(await screen.findByTestId('invite-exists')).toBeInTheDocument();
+  });
+
+  it('shows a pending request as waiting for approval', async () => {
+    infoReply = { json: { ...info, pending: true } };
+    renderPage();
+    expect(await screen.findByTestId('invite-submitted')).toHaveTextContent('等待管理员审核');
+  });
+
+  it('asks a visitor to sign in', async () => {
+    const { user, location } = renderPage(null as never);
+    await user.click(await screen.findByTestId('invite-visitor-sign-in'));
+    await waitFor(() => expect(location.pathname).toBe('/login'));
+    expect(api.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,167 @@
+import type {
+  InvitationCreated,
+  MemberCreate,
+  MemberRequest,
+  MemberRequestHandle,
+  MemberRequestStatus,
+  MemberUpdate,
+  MemberView,
+  Structure,
+} from '@lintel/contracts/org';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/http';
+import { projectApiPath, projectSettingsKeys } from './api';
+
+const enc = encodeURIComponent;
+
+export interface MembersQuery {
+  page: number;
+  pageSize: number;
+  /** A keyword over account, nickname and phone. */
+  search: string;
+  /** A server `order` (field, `-` for descending); '' for the manual order. */
+  order: string;
+}
+
+export const memberKeys = {
+  all: (projectId: string) => [...projectSettingsKeys.project(projectId), 'members'] as const,
+  list: (projectId: string, query: MembersQuery) => [...memberKeys.all(projectId), 'list', query] as const,
+  requests: (projectId: string, status: MemberRequestStatus, page: number) =>
+    [...memberKeys.all(projectId), 'requests', status, page] as const,
+  structures: (projectId: string) => [...projectSettingsKeys.project(projectId), 'structures'] as const,
+};
+
+/** `where` of a keyword search: a plain substring over the user's account, nickname and phone. */
+export function memberSearchWhere(search: string): string | undefined {
+  const keyword = search.trim().slice(0, 64);
+  if (!keyword) return undefined;
+  const like = { $regex: keyword };
+  return JSON.stringify({ $or: [{ name: like }, { nickName: like }, { phoneNumber: like }] });
+}
+
+/** One page of GET projects/{id}/members?expand=true, with the total of the same filter. */
+export function useMembers(projectId: string, query: MembersQuery) {
+  return useQuery({
+    queryKey: memberKeys.list(projectId, query),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const where = memberSearchWhere(query.search);
+      const path = `${projectApiPath(projectId)}/members`;
+      const [rows, count] = await Promise.all([
+        http.get<MemberView[]>(path, {
+          signal,
+          query: {
+            expand: true,
+            skip: (query.page - 1) * query.pageSize,
+            limit: query.pageSize,
+            order: query.order || 'order',
+            where,
+          },
+        }),
+        http.get<{ count: number }>(path, { signal, query: { only_count: true, where } }),
+      ]);
+      return { rows, total: count.count };
+    },
+  });
+}
+
+/** The project's organisation structure (departments), for the department pickers. */
+export function useStructures(projectId: string) {
+  return useQuery({
+    queryKey: memberKeys.structures(projectId),
+    queryFn: ({ signal }) => http.get<Structure[]>(`${projectApiPath(projectId)}/structures`, { signal }),
+  });
+}
+
+function useInvalidateMembers(projectId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: memberKeys.all(projectId) });
+}
+
+export function useAddMember(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: (body: MemberCreate) => http.post<MemberView>(`${projectApiPath(projectId)}/members`, body),
+    onSuccess: invalidate,
+  });
+}
+
+export function useUpdateMember(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: ({ id, ...body }: MemberUpdate & { id: string }) =>
+      http.put<MemberView>(`account-service/members/${enc(id)}`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** New manual orders for several members (a drag), then one refresh. */
+export function useReorderMembers(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: async (changes: { id: string; order: number }[]) => {
+      for (const change of changes) {
+        await http.put<MemberView>(`account-service/members/${enc(change.id)}`, { order: change.order });
+      }
+    },
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveMember(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: (id: string) => http.delete<unknown>(`account-service/members/${enc(id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+export function useCreateInvitation(projectId: string) {
+  return useMutation({
+    mutationFn: () => http.post<InvitationCreated>(`${projectApiPath(projectId)}/invitations`, {}),
+  });
+}
+
+export function useMemberRequests(
+  projectId: string,
+  status: MemberRequestStatus,
+  page: number,
+  pageSize: number,
+) {
+  return useQuery({
+    queryKey: memberKeys.requests(projectId, status, page),
+    placeholderData: keepPreviousData,
+    queryFn: async ({ signal }) => {
+      const path = `${projectApiPath(projectId)}/member-requests`;
+      const [rows, count] = await Promise.all([
+        http.get<MemberRequest[]>(path, {
+          signal,
+          query: { status, skip: (page - 1) * pageSize, limit: pageSize },
+        }),
+        http.get<{ count: number }>(path, { signal, query: { status, only_count: true } }),
+      ]);
+      return { rows, total: count.count };
+    },
+  });
+}
+
+export function useHandleRequest(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: ({ id, ...body }: MemberRequestHandle & { id: string }) =>
+      http.put<MemberRequest>(`account-service/member-requests/${enc(id)}`, body),
+    onSettled: invalidate,
+  });
+}
+
+/** Every member of the project (first 200), users expanded: the administrators picker of basic info. */
+export function useAllMembers(projectId: string) {
+  return useQuery({
+    queryKey: [...memberKeys.all(projectId), 'all'] as const,
+    queryFn: ({ signal }) =>
+      http.get<MemberView[]>(`${projectApiPath(projectId)}/members`, {
+        signal,
+        query: { expand: true, limit: 200, order: 'order' },
+      }),
+  });
+}

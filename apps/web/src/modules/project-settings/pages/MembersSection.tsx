@@ -1,0 +1,30 @@
+import { Card, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentProject } from '../../workbench';
+import { MembersTab } from '../components/MembersTab';
+import { RequestsTab } from '../components/RequestsTab';
+
+/** Member management: the member list and the member requests (spec 001 §2). */
+export default function MembersSection() {
+  const { t } = useTranslation();
+  const { projectId } = useCurrentProject();
+  return (
+    <Card>
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'members',
+            label: <span data-testid="members-tab">{t('projectSettings:members.tab')}</span>,
+            children: <MembersTab projectId={projectId} />,
+          },
+          {
+            key: 'requests',
+            label: <span data-testid="requests-tab">{t('projectSettings:requests.tab')}</span>,
+            children: <RequestsTab projectId={projectId} />,
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,72 @@
+import '../locales';
+import { LoginOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCurrentUser } from '../../account/api';
+import { EnterprisesTab } from '../components/EnterprisesTab';
+import { UsersTab } from '../components/UsersTab';
+
+/**
+ * /system, for system administrators: user search and the non-trial enterprises. The route needs no login
+ * (spec 000 §2): a visitor sees a sign-in prompt, any other user a clear "no permission".
+ */
+export default function SystemPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  if (!user) {
+    return (
+      <div className="page">
+        <Result
+          status="info"
+          title={t('system:title')}
+          subTitle={t('system:visitor')}
+          data-testid="system-visitor"
+          extra={
+            <Button type="primary" icon={<LoginOutlined />} onClick={() => void navigate('/login')}>
+              {t('system:signIn')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (!user.isSystemAdmin) {
+    return (
+      <div className="page">
+        <Result
+          status="403"
+          title={t('system:denied.title')}
+          subTitle={t('system:denied.description')}
+          data-testid="system-no-permission"
+          extra={
+            <Button type="primary" onClick={() => void navigate('/home')}>
+              {t('system:denied.home')}
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="page" data-testid="system-page">
+      <Card title={t('system:title')} variant="borderless">
+        <Tabs
+          items={[
+            {
+              key: 'users',
+              label: <span data-testid="system-tab-users">{t('system:tab.users')}</span>,
+              children: <UsersTab />,
+            },
+            {
+              key: 'enterprises',
+              label: <span data-testid="system-tab-enterprises">{t('system:tab.enterprises')}</span>,
+              children: <EnterprisesTab />,
+            },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import type { PageLoader } from '../../app/routeTypes';
+
+export const systemPages = {
+  system: () => import('./pages/SystemPage'),
+} satisfies Record<string, PageLoader>;

@@ -1,0 +1,68 @@
+import type { ModuleGroup, ProjectModule } from './api';
+
+/** The workbench groups of spec 001 §2, in their order; the labels are in workbench.json `group.*`. */
+export const WORKBENCH_GROUPS = ['collaboration', 'design', 'quality', 'security', 'planManagement'] as const;
+export type WorkbenchGroup = (typeof WORKBENCH_GROUPS)[number];
+
+/** A workbench module this build has a screen for. */
+export interface WorkbenchModuleEntry {
+  /** The module key the server authorises (`GET projects/{id}/modules`). */
+  key: string;
+  /** Where it goes when the server names no group. */
+  group: WorkbenchGroup;
+  /** workbench.json key of its label. */
+  labelKey: string;
+  /** Its path below /projects/{id}. */
+  path: string;
+}
+
+/**
+ * The workbench modules that exist in this build. A module the server authorises but this build has no
+ * screen for never shows (no placeholder entries): the list grows as the module issues land.
+ */
+export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [];
+
+export interface MenuGroup {
+  key: string;
+  /** A label from module_groups, when the server gave one; else the locale's `group.<key>`. */
+  name?: string;
+  nameEn?: string;
+  modules: WorkbenchModuleEntry[];
+}
+
+/**
+ * The side menu's groups: the authorised modules that exist in this build, grouped by the server's group
+ * (else the module's own), groups in module_groups order (else spec 001 §2 order), empty groups left out.
+ */
+export function buildMenuGroups(
+  authorised: readonly ProjectModule[],
+  groups: readonly ModuleGroup[],
+  available: readonly WorkbenchModuleEntry[] = WORKBENCH_MODULES,
+): MenuGroup[] {
+  const byKey = new Map(available.map((entry) => [entry.key, entry]));
+  const order = new Map<string, number>();
+  WORKBENCH_GROUPS.forEach((key, i) => {
+    order.set(key, 1000 + i);
+  });
+  groups.forEach((group, i) => {
+    order.set(group.key, group.order ?? i);
+  });
+  const result = new Map<string, MenuGroup>();
+  for (const module of authorised) {
+    const entry = byKey.get(module.key);
+    if (!entry) continue;
+    const groupKey = module.group || entry.group;
+    let group = result.get(groupKey);
+    if (!group) {
+      const known = groups.find((g) => g.key === groupKey);
+      group = { key: groupKey, modules: [] };
+      if (known?.name) group.name = known.name;
+      if (known?.nameEn) group.nameEn = known.nameEn;
+      result.set(groupKey, group);
+    }
+    if (!group.modules.includes(entry)) group.modules.push(entry);
+  }
+  return [...result.values()].sort(
+    (a, b) => (order.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.key) ?? Number.MAX_SAFE_INTEGER),
+  );
+}
