@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type KeyboardEvent, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -22,20 +22,58 @@ export interface LoginViewSwitchProps {
   onChange: (view: LoginViewType) => void;
 }
 
-const LoginViewTabs = lazy(() => import('./LoginViewTabs'));
-
-/** Switchable tabs when more than one view is live; the name of the only view otherwise. */
-export function LoginViewSwitch(props: LoginViewSwitchProps) {
+/**
+ * Switchable tabs when more than one view is live; the name of the only view otherwise. The tabs are our
+ * own small WAI-ARIA tab list (arrow keys, Home and End move between tabs) rather than antd's Segmented,
+ * which brought its tooltip and motion code — about 22 KB of gzip JS — onto /login.
+ */
+export function LoginViewSwitch({ views, value, onChange }: LoginViewSwitchProps) {
   const { t } = useTranslation();
-  const title = (
-    <p className="login-view-title" data-testid="login-view-title">
-      {t(`login:views.${props.value}`)}
-    </p>
-  );
-  if (props.views.length < 2 || !props.views.includes(props.value)) return title;
+  const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  if (views.length < 2 || !views.includes(value)) {
+    return (
+      <p className="login-view-title" data-testid="login-view-title">
+        {t(`login:views.${value}`)}
+      </p>
+    );
+  }
+  const select = (index: number) => {
+    const view = views[(index + views.length) % views.length]!;
+    onChange(view);
+    tabs.current[views.indexOf(view)]?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: -1 };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(target);
+  };
   return (
-    <Suspense fallback={title}>
-      <LoginViewTabs {...props} />
-    </Suspense>
+    <div
+      className="login-view-switch"
+      role="tablist"
+      aria-label={t('login:views.label')}
+      data-testid="login-tabs"
+    >
+      {views.map((view, index) => (
+        <button
+          key={view}
+          ref={(element) => {
+            tabs.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          aria-selected={view === value}
+          tabIndex={view === value ? 0 : -1}
+          className="login-view-switch__tab"
+          onClick={() => onChange(view)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+          data-testid={`login-tab-${view}`}
+        >
+          {t(`login:views.${view}`)}
+        </button>
+      ))}
+    </div>
   );
 }

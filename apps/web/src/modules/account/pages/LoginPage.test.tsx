@@ -54,6 +54,21 @@ describe('/login views (spec 000 §2)', () => {
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
   });
 
+  it('moves between the tabs with the arrow keys, as a tab list should', async () => {
+    renderLogin();
+    const account = await screen.findByTestId('login-tab-account');
+    expect(screen.getByRole('tablist')).toBeInTheDocument();
+    expect(account).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('login-tab-code')).toHaveAttribute('tabindex', '-1');
+    fireEvent.keyDown(account, { key: 'ArrowRight' });
+    expect(await screen.findByTestId('code-login-form')).toBeInTheDocument();
+    expect(screen.getByTestId('login-tab-code')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('login-tab-code')).toHaveFocus();
+    fireEvent.keyDown(screen.getByTestId('login-tab-code'), { key: 'ArrowRight' });
+    expect(await screen.findByTestId('login-form')).toBeInTheDocument();
+    expect(account).toHaveFocus();
+  });
+
   it('reaches password + SMS code from a link, and comes back', async () => {
     renderLogin();
     fireEvent.click(screen.getByTestId('login-link-double'));
