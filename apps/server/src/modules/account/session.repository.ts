@@ -1,4 +1,5 @@
-import type { CompiledQuery, Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled';
 import type { Database, SessionsTable, Timestamp } from '../../db/schema';
 import type { UserRow } from './user.repository';
 
@@ -9,38 +10,25 @@ export interface SessionWithUser {
   user: UserRow;
 }
 
-/** The session-and-user lookup, with the token hash as its only parameter. */
-function sessionLookup(db: Kysely<Database>, tokenHash: string) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.expires_at as session_expires_at',
-      'sessions.last_seen_at as session_last_seen_at',
-      'sessions.remember as session_remember',
-    ])
-    .where('sessions.token_hash', '=', tokenHash);
-}
-type SessionLookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['executeTakeFirstOrThrow']>>;
-
 /**
- * The lookup runs on every signed-in request, and compiling it cost as much as running it: it is compiled
- * once per database and run with the token hash as its single parameter.
+ * The session and its user: runs on every signed-in request, so it is compiled once (the token hash is its
+ * only parameter).
  */
-const compiledLookups = new WeakMap<Kysely<Database>, CompiledQuery<SessionLookupRow>>();
-
-function compiledSessionLookup(db: Kysely<Database>): CompiledQuery<SessionLookupRow> {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) {
-    compiled = sessionLookup(db, '').compile();
-    if (compiled.parameters.length !== 1)
-      throw new Error('the session lookup must have exactly one parameter');
-    compiledLookups.set(db, compiled);
-  }
-  return compiled;
-}
+const findSessionWithUser = compiledOnce(
+  (db: Kysely<Database>, tokenHash: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id as session_id',
+        'sessions.expires_at as session_expires_at',
+        'sessions.last_seen_at as session_last_seen_at',
+        'sessions.remember as session_remember',
+      ])
+      .where('sessions.token_hash', '=', tokenHash),
+  [''],
+);
 
 export function createSessionRepository(db: Kysely<Database>) {
   return {
@@ -50,12 +38,7 @@ export function createSessionRepository(db: Kysely<Database>) {
 
     /** The session and its user in one round trip: this runs on every signed-in API request. */
     async findWithUserByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
-      const query: CompiledQuery<SessionLookupRow> = {
-        ...compiledSessionLookup(db),
-        parameters: [tokenHash],
-      };
-      const { rows } = await db.executeQuery(query);
-      const row = rows[0];
+      const [row] = await findSessionWithUser(db, tokenHash);
       if (!row) return undefined;
       const { session_id, session_expires_at, session_last_seen_at, session_remember, ...user } = row;
       return {

@@ -45,15 +45,24 @@ export function createSystemProfileService({ db, clock, defaults }: SystemProfil
     downloads: { pc: '', revit: '', navisworks: '', ios: '', android: '' },
   };
 
-  async function overrides(): Promise<SystemProfilePatch> {
-    const stored = fromJson<unknown>(await createSystemRepository(db).getSetting(PROFILE_SETTING_KEY), {});
+  // The stored text is read on every call (so every process sees a change at once), but parsed and
+  // validated only when it differs from the last text seen: that work cost more than the read.
+  let lastText: string | undefined | null = null;
+  let lastProfile: SystemProfile = base;
+
+  function overridesOf(text: string | undefined): SystemProfilePatch {
     // Stored by an older version with other rules? Then ignore it rather than break every page.
-    const parsed = systemProfilePatchSchema.safeParse(stored);
+    const parsed = systemProfilePatchSchema.safeParse(fromJson<unknown>(text, {}));
     return parsed.success ? parsed.data : {};
   }
 
   async function get(): Promise<SystemProfile> {
-    return { ...base, ...(await overrides()) };
+    const text = await createSystemRepository(db).getSetting(PROFILE_SETTING_KEY);
+    if (text !== lastText) {
+      lastProfile = { ...base, ...overridesOf(text) };
+      lastText = text;
+    }
+    return lastProfile;
   }
 
   return {

@@ -1,12 +1,19 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled';
 import type { CountryCodesTable, Database, JsonText, Timestamp } from '../../db/schema';
 
 export type CountryCodeRow = Selectable<CountryCodesTable>;
 
+/** Read on every request that needs the profile (the profile itself, every session check). */
+const selectSetting = compiledOnce(
+  (db: Kysely<Database>, key: string) => db.selectFrom('settings').select('value').where('key', '=', key),
+  [''],
+);
+
 export function createSystemRepository(db: Kysely<Database>) {
   return {
     async getSetting(key: string): Promise<JsonText | undefined> {
-      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+      const [row] = await selectSetting(db, key);
       return row?.value;
     },
 
