@@ -8,16 +8,7 @@ import { InlineAlert } from '../../../components/InlineAlert';
 import { errorCode } from '../../../lib/errors';
 import { useBindPhone, useCurrentUser, useLogout } from '../api';
 import { AccountCard } from '../components/AccountCard';
-import { FormField } from '../components/FormField';
-import { PhoneInput } from '../components/PhoneInput';
-import { SmsCodeField } from '../components/SmsCodeField';
-import { EMPTY_PHONE, type PhoneValue, phoneProblem } from '../phone';
-
-interface Errors {
-  phone?: string;
-  code?: string;
-  form?: string;
-}
+import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 
 /**
  * /bindTel (spec 000 §2, §4, §8): a signed-in user without a phone binds one with a code of type bind.
@@ -31,23 +22,14 @@ export default function BindTelPage() {
   const user = useCurrentUser();
   const bind = useBindPhone();
   const logout = useLogout();
-  const [phone, setPhone] = useState<PhoneValue>(EMPTY_PHONE);
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const form = usePhoneCodeForm();
+  const { phone, code, errors, setErrors, check } = form;
   const [bound, setBound] = useState(0);
-
-  const phoneText = (value: PhoneValue) => {
-    const problem = phoneProblem(value);
-    return problem ? t(`sms:rules.${problem}`) : undefined;
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!user || bind.isPending) return;
-    const found: Errors = {
-      phone: phoneText(phone),
-      code: code.trim() ? undefined : t('sms:rules.codeRequired'),
-    };
+    const found: PhoneCodeErrors = check();
     setErrors(found);
     if (found.phone || found.code) return;
     try {
@@ -84,42 +66,7 @@ export default function BindTelPage() {
       }
     >
       <form className="login-form" noValidate onSubmit={submit} data-testid="bindtel-form">
-        <FormField
-          id={`${id}-phone`}
-          label={t('sms:phone.label')}
-          error={errors.phone}
-          errorTestId="bindtel-phone-error"
-        >
-          <PhoneInput
-            id={`${id}-phone`}
-            value={phone}
-            onChange={(next) => {
-              setPhone(next);
-              setErrors((current) => ({
-                ...current,
-                phone: current.phone ? phoneText(next) : undefined,
-                form: undefined,
-              }));
-            }}
-            onBlur={() => setErrors((current) => ({ ...current, phone: phoneText(phone) }))}
-            error={errors.phone}
-            testIdPrefix="bindtel-phone"
-            autoFocus
-          />
-        </FormField>
-        <SmsCodeField
-          id={`${id}-code`}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setErrors((current) => ({ ...current, code: undefined, form: undefined }));
-          }}
-          phone={phone}
-          type="bind"
-          error={errors.code}
-          resetKey={bound}
-          testIdPrefix="bindtel"
-        />
+        <PhoneCodeFields form={form} id={id} type="bind" testIdPrefix="bindtel" resetKey={bound} />
         {errors.form ? (
           <InlineAlert
             className="login-form__error"

@@ -1,17 +1,15 @@
 import '../registerLocales';
 import { Button } from 'antd';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { AccountCard } from '../components/AccountCard';
 import { ClauseLinks } from '../components/ClauseLinks';
-import { FormField } from '../components/FormField';
-import { PhoneInput } from '../components/PhoneInput';
-import { SmsCodeField } from '../components/SmsCodeField';
+import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 import { useVerifySmsCode } from '../flowApi';
 import { getFlowState, setRegisterFlow } from '../flowState';
-import { EMPTY_PHONE, type PhoneValue, phoneProblem } from '../phone';
+import { EMPTY_PHONE, type PhoneValue } from '../phone';
 import { smsVerifyFailure } from '../smsErrors';
 
 /** A phone handed over by the SMS sign-in view ("phone not registered" → register), or the flow's own. */
@@ -24,12 +22,6 @@ function initialPhone(state: unknown): PhoneValue {
   return held ? { phoneNumber: held.phoneNumber, countryCode: held.countryCode } : EMPTY_PHONE;
 }
 
-interface Errors {
-  phone?: string;
-  code?: string;
-  form?: string;
-}
-
 /**
  * /register (spec 000 §2, §4): phone + SMS code of type register, verified with securities?verify=true; the
  * verified phone and code are kept in the flow state for step 1 (/perfectinformation).
@@ -40,22 +32,13 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const verify = useVerifySmsCode();
-  const [phone, setPhone] = useState<PhoneValue>(() => initialPhone(location.state));
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-
-  const phoneText = (value: PhoneValue) => {
-    const problem = phoneProblem(value);
-    return problem ? t(`sms:rules.${problem}`) : undefined;
-  };
+  const form = usePhoneCodeForm(() => initialPhone(location.state));
+  const { phone, code, errors, setErrors, check } = form;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (verify.isPending) return;
-    const found: Errors = {
-      phone: phoneText(phone),
-      code: code.trim() ? undefined : t('sms:rules.codeRequired'),
-    };
+    const found: PhoneCodeErrors = check();
     setErrors(found);
     if (found.phone || found.code) return;
     const body = { ...phone, type: 'register' as const, code: code.trim() };
@@ -90,37 +73,7 @@ export default function RegisterPage() {
       }
     >
       <form className="login-form" noValidate onSubmit={submit} data-testid="register-form">
-        <FormField
-          id={`${id}-phone`}
-          label={t('sms:phone.label')}
-          error={errors.phone}
-          errorTestId="register-phone-error"
-        >
-          <PhoneInput
-            id={`${id}-phone`}
-            value={phone}
-            onChange={(next) => {
-              setPhone(next);
-              setErrors((current) => ({ ...current, phone: current.phone ? phoneText(next) : undefined }));
-            }}
-            onBlur={() => setErrors((current) => ({ ...current, phone: phoneText(phone) }))}
-            error={errors.phone}
-            testIdPrefix="register-phone"
-            autoFocus
-          />
-        </FormField>
-        <SmsCodeField
-          id={`${id}-code`}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            setErrors((current) => ({ ...current, code: undefined, form: undefined }));
-          }}
-          phone={phone}
-          type="register"
-          error={errors.code}
-          testIdPrefix="register"
-        />
+        <PhoneCodeFields form={form} id={id} type="register" testIdPrefix="register" />
         {errors.form ? (
           <InlineAlert
             className="login-form__error"
