@@ -1,4 +1,4 @@
-import { REMARK_MAX_LENGTH, validatePhone } from '@lintel/contracts/account';
+import { validatePhone } from '@lintel/contracts/account';
 import type { MemberView } from '@lintel/contracts/org';
 import { Form, Input, Modal, Radio, Switch } from 'antd';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
 import { useAddMember, useUpdateMember } from '../membersApi';
 import { DepartmentSelect } from './DepartmentSelect';
+import { RemarkField } from './RemarkField';
 import { TemplateSelect } from './TemplateSelect';
 
 interface AddValues {
@@ -116,22 +117,7 @@ export function AddMemberDialog({
         <Form.Item name="department" label={t('projectSettings:members.department')}>
           <DepartmentSelect projectId={projectId} testId="member-add-department" />
         </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t('projectSettings:members.remark')}
-          rules={[
-            {
-              max: REMARK_MAX_LENGTH,
-              message: t('projectSettings:members.remarkTooLong', { max: REMARK_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 2 }}
-            count={{ show: true, max: REMARK_MAX_LENGTH }}
-            data-testid="member-add-remark"
-          />
-        </Form.Item>
+        <RemarkField label={t('projectSettings:members.remark')} testId="member-add-remark" />
       </Form>
       {failure ? <InlineAlert type="error" message={failure} testId="member-add-error" /> : null}
     </Modal>
@@ -212,22 +198,7 @@ export function EditMemberDialog({
         <Form.Item name="department" label={t('projectSettings:members.department')}>
           <DepartmentSelect projectId={projectId} testId="member-edit-department" />
         </Form.Item>
-        <Form.Item
-          name="remark"
-          label={t('projectSettings:members.remark')}
-          rules={[
-            {
-              max: REMARK_MAX_LENGTH,
-              message: t('projectSettings:members.remarkTooLong', { max: REMARK_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 2 }}
-            count={{ show: true, max: REMARK_MAX_LENGTH }}
-            data-testid="member-edit-remark"
-          />
-        </Form.Item>
+        <RemarkField label={t('projectSettings:members.remark')} testId="member-edit-remark" />
         {member?.role === 'admin' ? null : (
           <Form.Item
             name="templateId"

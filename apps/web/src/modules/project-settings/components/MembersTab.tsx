@@ -6,7 +6,7 @@ import {
   PlusOutlined,
 } from '@ant-design/icons';
 import type { MemberView } from '@lintel/contracts/org';
-import { Alert, App, Button, Input, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/errors';
 import { type MembersQuery, useMembers, useRemoveMember, useReorderMembers } from '../membersApi';
 import { maskPhone } from '../phone';
 import { useTemplates } from '../templatesApi';
+import { ConfirmDanger } from './ConfirmDanger';
 import { useDepartmentNames } from './DepartmentSelect';
 import { InviteDialog } from './InviteDialog';
 import { AddMemberDialog, EditMemberDialog } from './MemberDialogs';
@@ -189,19 +190,18 @@ export function MembersTab({ projectId }: { projectId: string }) {
           >
             {t('projectSettings:common.edit')}
           </Button>
-          <Popconfirm
+          <ConfirmDanger
             title={t('projectSettings:members.removeConfirm', {
               name: member.user?.nickName || member.user?.name || '',
             })}
             okText={t('projectSettings:members.remove')}
-            cancelText={t('projectSettings:common.cancel')}
-            okButtonProps={{ danger: true, ...({ 'data-testid': 'member-remove-ok' } as object) }}
             onConfirm={() => onRemove(member)}
+            okTestId="member-remove-ok"
           >
             <Button type="link" size="small" danger data-testid={`member-remove-${member._id}`}>
               {t('projectSettings:members.remove')}
             </Button>
-          </Popconfirm>
+          </ConfirmDanger>
         </Space>
       ),
     },

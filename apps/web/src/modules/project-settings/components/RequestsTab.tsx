@@ -1,6 +1,5 @@
-import { REMARK_MAX_LENGTH } from '@lintel/contracts/account';
 import type { MemberRequest, MemberRequestStatus } from '@lintel/contracts/org';
-import { App, Button, Form, Input, Modal, Segmented, Space, Table, Tag } from 'antd';
+import { App, Button, Form, Modal, Segmented, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useHandleRequest, useMemberRequests } from '../membersApi';
+import { RemarkField } from './RemarkField';
 import { TemplateSelect } from './TemplateSelect';
 
 const PAGE_SIZE = 20;
@@ -89,22 +89,7 @@ function HandleDialog({
             <TemplateSelect projectId={projectId} testId="request-template" />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="remark"
-          label={t('projectSettings:requests.approvalRemark')}
-          rules={[
-            {
-              max: REMARK_MAX_LENGTH,
-              message: t('projectSettings:members.remarkTooLong', { max: REMARK_MAX_LENGTH }),
-            },
-          ]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 2 }}
-            count={{ show: true, max: REMARK_MAX_LENGTH }}
-            data-testid="request-remark"
-          />
-        </Form.Item>
+        <RemarkField label={t('projectSettings:requests.approvalRemark')} testId="request-remark" />
       </Form>
       {failure ? <InlineAlert type="error" message={failure} testId="request-handle-error" /> : null}
     </Modal>

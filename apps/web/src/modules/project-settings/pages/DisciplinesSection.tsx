@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, PlusOutlined } from '@ant-design/icons';
 import { DOMAIN_NAME_MAX_LENGTH, type Domain } from '@lintel/contracts/permissions';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
+import { ConfirmDanger } from '../components/ConfirmDanger';
 import { useCreateDomain, useDeleteDomain, useDomains, useUpdateDomains } from '../extraApi';
 
 type Editing = { domain: Domain | null } | null;
@@ -152,22 +153,20 @@ export default function DisciplinesSection() {
           >
             {t('projectSettings:common.edit')}
           </Button>
-          <Popconfirm
+          <ConfirmDanger
             title={t('projectSettings:disciplines.deleteConfirm', { name: d.name })}
-            okText={t('projectSettings:common.delete')}
-            cancelText={t('projectSettings:common.cancel')}
-            okButtonProps={{ danger: true, ...({ 'data-testid': 'domain-delete-ok' } as object) }}
             onConfirm={() =>
               remove.mutateAsync(d._id).then(
                 () => void message.success(t('projectSettings:disciplines.deleted')),
                 (error: unknown) => void message.error(errorMessage(error, t)),
               )
             }
+            okTestId="domain-delete-ok"
           >
             <Button type="link" size="small" danger data-testid={`domain-delete-${d._id}`}>
               {t('projectSettings:common.delete')}
             </Button>
-          </Popconfirm>
+          </ConfirmDanger>
         </Space>
       ),
     },

@@ -1,5 +1,5 @@
 import type { MemberView } from '@lintel/contracts/org';
-import { Alert, App, Button, Card, Descriptions, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Modal, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useCurrentProject } from '../../workbench';
+import { ConfirmDanger } from '../components/ConfirmDanger';
 import { useAuthorize4d, useEdit4dStatus, useEditors } from '../extraApi';
 
 const memberName = (m: MemberView) => m.user?.nickName || m.user?.name || m.userId;
@@ -124,22 +125,21 @@ export default function Edit4dSection() {
       key: 'actions',
       title: t('projectSettings:members.actions'),
       render: (_, m) => (
-        <Popconfirm
+        <ConfirmDanger
           title={t('projectSettings:edit4d.revokeConfirm', { name: memberName(m) })}
           okText={t('projectSettings:edit4d.revoke')}
-          cancelText={t('projectSettings:common.cancel')}
-          okButtonProps={{ danger: true, ...({ 'data-testid': 'edit4d-revoke-ok' } as object) }}
           onConfirm={() =>
             revoke.mutateAsync({ userIds: [m.userId], revoke: true }).then(
               () => void message.success(t('projectSettings:edit4d.revoked')),
               (error: unknown) => void message.error(errorMessage(error, t)),
             )
           }
+          okTestId="edit4d-revoke-ok"
         >
           <Button type="link" size="small" danger data-testid={`edit4d-revoke-${m.userId}`}>
             {t('projectSettings:edit4d.revoke')}
           </Button>
-        </Popconfirm>
+        </ConfirmDanger>
       ),
     },
   ];

@@ -8,25 +8,14 @@ import {
 } from '@ant-design/icons';
 import { STRUCTURE_NAME_MAX_LENGTH, type Structure, type StructureKind } from '@lintel/contracts/org';
 import type { TreeProps } from 'antd';
-import {
-  App,
-  Button,
-  Card,
-  Dropdown,
-  Empty,
-  Modal,
-  Popconfirm,
-  Space,
-  Tree,
-  TreeSelect,
-  Typography,
-} from 'antd';
+import { App, Button, Card, Dropdown, Empty, Modal, Space, Tree, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
+import { ConfirmDanger } from '../components/ConfirmDanger';
 import { NameDialog } from '../components/NameDialog';
 import { useStructures } from '../membersApi';
 import { useCreateStructure, useDeleteStructure, useUpdateStructures } from '../structuresApi';
@@ -219,13 +208,11 @@ export default function StructureSection() {
             }}
             data-testid={`structure-move-${s._id}`}
           />
-          <Popconfirm
+          <ConfirmDanger
             title={t('projectSettings:structure.deleteConfirm', { name: s.name })}
             description={t('projectSettings:structure.deleteHint')}
-            okText={t('projectSettings:common.delete')}
-            cancelText={t('projectSettings:common.cancel')}
-            okButtonProps={{ danger: true, ...({ 'data-testid': 'structure-delete-ok' } as object) }}
             onConfirm={() => onDelete(s)}
+            okTestId="structure-delete-ok"
           >
             <Button
               type="text"
@@ -235,7 +222,7 @@ export default function StructureSection() {
               aria-label={t('projectSettings:common.delete')}
               data-testid={`structure-delete-${s._id}`}
             />
-          </Popconfirm>
+          </ConfirmDanger>
         </Space>
       </span>
     );

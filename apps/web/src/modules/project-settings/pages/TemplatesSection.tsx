@@ -5,7 +5,7 @@ import {
   TEMPLATE_NAME_MAX_LENGTH,
   type Template,
 } from '@lintel/contracts/permissions';
-import { App, Button, Card, Empty, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
@@ -13,6 +13,7 @@ import { InlineAlert } from '../../../components/InlineAlert';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
+import { ConfirmDanger } from '../components/ConfirmDanger';
 import { NameDialog } from '../components/NameDialog';
 import { type GrantMatrix, PermissionMatrix } from '../components/PermissionMatrix';
 import {
@@ -237,12 +238,10 @@ export default function TemplatesSection() {
                     setDialog({ kind: 'rename', template });
                   }}
                 />
-                <Popconfirm
+                <ConfirmDanger
                   title={t('projectSettings:templates.deleteConfirm', { name: template.name })}
-                  okText={t('projectSettings:common.delete')}
-                  cancelText={t('projectSettings:common.cancel')}
-                  okButtonProps={{ danger: true, ...({ 'data-testid': 'template-delete-ok' } as object) }}
                   onConfirm={() => onDelete(template)}
+                  okTestId="template-delete-ok"
                 >
                   <Button
                     type="text"
@@ -252,7 +251,7 @@ export default function TemplatesSection() {
                     aria-label={t('projectSettings:templates.delete')}
                     data-testid={`template-delete-${template._id}`}
                   />
-                </Popconfirm>
+                </ConfirmDanger>
               </li>
             ))}
           </ul>
