@@ -4,9 +4,10 @@ import { afterEach, beforeEach } from 'vitest';
 import { addLocaleFiles, changeLanguage } from './src/app/i18n';
 import { configureHttp } from './src/lib/http';
 
-// Pages are lazy chunks that the test transform compiles on first use: on a busy 2-core machine the first
-// load can take seconds, so findBy*/waitFor wait up to 5 s instead of Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// Pages and menus are lazy chunks that the test transform compiles on first use: on a busy 2-core machine
+// the first load has taken over 5 s (antd's menu behind the language switch), so findBy*/waitFor wait up
+// to 10 s instead of Testing Library's default 1 s (the test timeout is 20 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the layout APIs antd's responsive helpers call.
 if (typeof window !== 'undefined') {
