@@ -1,4 +1,5 @@
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -67,6 +68,21 @@ function loggablePath(request: FastifyRequest): string {
   return path;
 }
 
+/**
+ * The access line is built here from known fields only (method, redacted path, status, time), so it skips
+ * the logger's redaction pass, which cost three times the rest of the line. Any other line, and the line
+ * of a failed request (it carries the error), is still redacted.
+ */
+const accessLoggers = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+function accessLoggerOf(root: FastifyBaseLogger): FastifyBaseLogger {
+  let logger = accessLoggers.get(root);
+  if (!logger) {
+    logger = root.child({}, { redact: [] });
+    accessLoggers.set(root, logger);
+  }
+  return logger;
+}
+
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}
 
@@ -82,7 +98,7 @@ class OneLinePerRequest extends LogController {
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    else accessLoggerOf(request.server.log).info({ reqId: request.id, ...line }, 'request completed');
   }
 }
 
@@ -128,6 +144,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     profileDefaults: config.profile,
     sms: config,
     log: app.log,
+    tableWrites: database.tableWrites,
   });
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir });
   const files = createFilesModule({

@@ -5,10 +5,13 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Engine } from './engine';
 import type { Database } from './schema';
+import { TableWrites } from './table-writes';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: Engine;
+  /** Tells in-process caches about writes to the tables they mirror. */
+  tableWrites: TableWrites;
   /** Idempotent; after it every query fails (the health check then answers 503). */
   close(): Promise<void>;
 }
@@ -42,7 +45,9 @@ function openSqlite(dataDir: string): DatabaseHandle {
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   cachePreparedStatements(database);
-  return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  const tableWrites = new TableWrites();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), plugins: [tableWrites] });
+  return handle(db, 'sqlite', tableWrites);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -93,7 +98,9 @@ function openPostgres(connectionString: string, options: OpenDatabaseOptions): D
   const report = (error: Error) => options.onPoolError?.(error);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
-  return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  const tableWrites = new TableWrites();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [tableWrites] });
+  return handle(db, 'postgres', tableWrites);
 }
 
 function quoteIdent(name: string): string {
@@ -101,11 +108,12 @@ function quoteIdent(name: string): string {
   return name;
 }
 
-function handle(db: Kysely<Database>, engine: Engine): DatabaseHandle {
+function handle(db: Kysely<Database>, engine: Engine, tableWrites: TableWrites): DatabaseHandle {
   let closing: Promise<void> | null = null;
   return {
     db,
     engine,
+    tableWrites,
     close() {
       closing ??= db.destroy();
       return closing;

@@ -11,8 +11,9 @@ export const gracefulClosePlugin = fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, payload, done) => {
       if (closing) reply.header('connection', 'close');
+      done(null, payload);
     });
   },
   { name: 'lintel-graceful-close' },

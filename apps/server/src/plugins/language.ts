@@ -22,10 +22,11 @@ export function languageOf(request: FastifyRequest): Language {
 export const languagePlugin = fp(
   async (app) => {
     app.decorateRequest('language', DEFAULT_LANGUAGE);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.language = languageOf(request);
       const query = request.query as Record<string, unknown> | undefined;
       if (query && Object.hasOwn(query, 'lang')) delete query.lang;
+      done();
     });
   },
   { name: 'lintel-language' },

@@ -37,8 +37,8 @@ export function wasMethodOverridden(raw: IncomingMessage): boolean {
 
 export const methodOverridePlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (rejected.has(request.raw)) throw new AppError(400, 'common.badMethodOverride');
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(rejected.has(request.raw) ? new AppError(400, 'common.badMethodOverride') : undefined);
     });
   },
   { name: 'lintel-method-override' },

@@ -27,14 +27,12 @@ function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[]
  */
 export const originCheckPlugin = fp<{ publicUrl: string | null }>(
   async (app, { publicUrl }) => {
-    app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
       const origin = request.headers.origin;
-      if (origin === undefined) return;
+      if (!STATE_CHANGING.has(request.method) || origin === undefined) return done();
       const claimed = originOf(origin);
-      if (claimed === null || !ownOrigins(request, publicUrl).includes(claimed)) {
-        throw new AppError(403, 'common.foreignOrigin');
-      }
+      const foreign = claimed === null || !ownOrigins(request, publicUrl).includes(claimed);
+      done(foreign ? new AppError(403, 'common.foreignOrigin') : undefined);
     });
   },
   { name: 'lintel-origin-check' },

@@ -14,8 +14,10 @@ export function generateRequestId(): string {
 
 export const requestIdPlugin = fp(
   async (app) => {
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback-style hooks (here and in the other plugins) skip a promise per hook on every request.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
   },
   { name: 'lintel-request-id' },

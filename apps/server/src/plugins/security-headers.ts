@@ -82,8 +82,9 @@ export const securityHeadersPlugin = fp<{ https: boolean }>(
       crossOriginEmbedderPolicy: false,
     });
     const apiHeaders = apiSecurityHeaders(https);
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
+      done();
     });
     await app.register(compress, { global: true, threshold: 1024 });
   },

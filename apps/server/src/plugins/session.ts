@@ -63,15 +63,17 @@ export const sessionPlugin = fp<{ resolver: SessionResolver; cookies: SessionCoo
   async (app, { resolver, cookies }) => {
     app.decorateRequest('user', null);
     app.decorateRequest('sessionId', null);
-    app.addHook('onRequest', async (request) => {
-      if (!isApiPath(request.url)) return;
-      const token = cookies.read(request);
-      if (!token) return;
-      const session = await resolver.authenticate(token);
-      if (session) {
-        request.user = session.user;
-        request.sessionId = session.sessionId;
-      }
+    // Callback style: requests without a session (pages, sign-in) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const token = isApiPath(request.url) ? cookies.read(request) : null;
+      if (!token) return done();
+      resolver.authenticate(token).then((session) => {
+        if (session) {
+          request.user = session.user;
+          request.sessionId = session.sessionId;
+        }
+        done();
+      }, done);
     });
   },
   { name: 'lintel-session' },

@@ -5,6 +5,7 @@ import type { Clock } from '../../clock';
 import type { ProfileDefaults } from '../../config';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
+import type { TableWrites } from '../../db/table-writes';
 import type { SessionCookies } from '../../plugins/session';
 import { createSmsModule, type PhoneDirectory, type SmsConfig, smsPlugin } from '../sms/index';
 import { accountRoutes } from './account.routes';
@@ -32,6 +33,8 @@ export interface AccountDeps {
   /** The SMS settings of the configuration (provider, test numbers, limits). */
   sms: SmsConfig;
   log: FastifyBaseLogger;
+  /** In-process caches (sessions, profile) listen here for writes to what they hold. */
+  tableWrites: TableWrites;
 }
 
 /** The account module's services, built once per app and shared with the session plugin. */
@@ -42,9 +45,15 @@ export function createAccountModule({
   profileDefaults,
   sms: smsConfig,
   log,
+  tableWrites,
 }: AccountDeps) {
-  const profile = createSystemProfileService({ db, clock, defaults: profileDefaults });
-  const sessions = createSessionService({ db, clock, idleMinutes: () => profile.logoutTime() });
+  const profile = createSystemProfileService({ db, clock, defaults: profileDefaults, tableWrites });
+  const sessions = createSessionService({
+    db,
+    clock,
+    idleMinutes: () => profile.logoutTime(),
+    tableWrites,
+  });
   // The SMS module asks who owns a phone through this, never through the users table.
   const directory: PhoneDirectory = {
     async findUserIdByPhone(phoneNumber, countryCode) {

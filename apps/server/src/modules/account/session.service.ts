@@ -2,9 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
+import { RecentRows } from '../../db/recent-rows';
 import type { Database } from '../../db/schema';
+import type { TableWrites } from '../../db/table-writes';
 import type { ResolvedSession } from '../../plugins/session';
-import { createSessionRepository } from './session.repository';
+import { createSessionRepository, type SessionWithUser } from './session.repository';
 import { presentUser } from './user.presenter';
 
 /** A browser session (rememberMe false) lives 12 hours after the last request. */
@@ -14,6 +16,13 @@ export const REMEMBER_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so that reads do not all turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const TOKEN_BYTES = 32;
+/**
+ * A session checked this recently is not read again (it backs every signed-in request). In this process a
+ * sign-out, a password change or any write to the users table takes effect at once; another server process
+ * notices within this time. See docs/decisions.md, "Session cache".
+ */
+export const SESSION_CACHE_MS = 2000;
+const SESSION_CACHE_ENTRIES = 10_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -30,9 +39,28 @@ export interface SessionServiceDeps {
   clock: Clock;
   /** The profile's idle sign-out in minutes (0: never); read per check so an override applies at once. */
   idleMinutes: () => Promise<number>;
+  /** When given, sessions are kept for SESSION_CACHE_MS and forgotten on every write to users. */
+  tableWrites?: TableWrites;
 }
 
-export function createSessionService({ db, clock, idleMinutes }: SessionServiceDeps) {
+export function createSessionService({ db, clock, idleMinutes, tableWrites }: SessionServiceDeps) {
+  // Keyed by token hash. Holds rows, never presented users: every request gets its own user object.
+  const recent = new RecentRows<string, SessionWithUser>({
+    ttlMs: tableWrites ? SESSION_CACHE_MS : 0,
+    maxEntries: SESSION_CACHE_ENTRIES,
+  });
+  // A user renamed, disabled, deleted (its sessions go with it), promoted: whatever the path, forget all.
+  tableWrites?.on('users', () => recent.clear());
+
+  async function find(tokenHash: string): Promise<SessionWithUser | undefined> {
+    const cached = recent.get(tokenHash);
+    if (cached) return cached;
+    const generation = recent.generation;
+    const found = await createSessionRepository(db).findWithUserByTokenHash(tokenHash);
+    if (found) recent.set(tokenHash, found, generation);
+    return found;
+  }
+
   return {
     /** A new opaque token; only its sha256 is stored. */
     async start(userId: string, remember: boolean, trx: Kysely<Database> = db): Promise<StartedSession> {
@@ -57,7 +85,8 @@ export function createSessionService({ db, clock, idleMinutes }: SessionServiceD
      */
     async authenticate(token: string): Promise<ResolvedSession | null> {
       const sessions = createSessionRepository(db);
-      const found = await sessions.findWithUserByTokenHash(hashToken(token));
+      const tokenHash = hashToken(token);
+      const found = await find(tokenHash);
       if (!found) return null;
       const { session, user } = found;
       const now = clock.now().getTime();
@@ -66,6 +95,7 @@ export function createSessionService({ db, clock, idleMinutes }: SessionServiceD
       const expired = Date.parse(session.expires_at) <= now;
       const idle = idleMs > 0 && now - lastSeen > idleMs;
       if (expired || idle || user.disabled === 1) {
+        recent.delete(tokenHash);
         await sessions.deleteById(session.id);
         return null;
       }
@@ -74,17 +104,25 @@ export function createSessionService({ db, clock, idleMinutes }: SessionServiceD
       if (now - lastSeen >= touchEvery) {
         const expiresAt =
           session.remember === 1 ? session.expires_at : new Date(now + BROWSER_SESSION_MS).toISOString();
-        await sessions.touch(session.id, new Date(now).toISOString(), expiresAt);
+        const lastSeenAt = new Date(now).toISOString();
+        await sessions.touch(session.id, lastSeenAt, expiresAt);
+        recent.update(tokenHash, (row) => ({
+          ...row,
+          session: { ...row.session, last_seen_at: lastSeenAt, expires_at: expiresAt },
+        }));
       }
       return { sessionId: session.id, user: presentUser(user) };
     },
 
     async end(token: string, trx: Kysely<Database> = db): Promise<void> {
-      await createSessionRepository(trx).deleteByTokenHash(hashToken(token));
+      const tokenHash = hashToken(token);
+      recent.delete(tokenHash);
+      await createSessionRepository(trx).deleteByTokenHash(tokenHash);
     },
 
     /** Ends every session of the user, except `exceptSessionId` when given. */
     async endAllForUser(userId: string, exceptSessionId?: string, trx: Kysely<Database> = db): Promise<void> {
+      recent.clear();
       await createSessionRepository(trx).deleteByUser(userId, exceptSessionId);
     },
 

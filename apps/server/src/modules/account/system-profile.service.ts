@@ -11,7 +11,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { ProfileDefaults } from '../../config';
 import { fromJson, toJson } from '../../db/json';
+import { RecentRows } from '../../db/recent-rows';
 import type { Database } from '../../db/schema';
+import type { TableWrites } from '../../db/table-writes';
 import { createSystemRepository } from './system.repository';
 import { presentCountryCode } from './user.presenter';
 
@@ -21,10 +23,18 @@ export interface SystemProfileServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   defaults: ProfileDefaults;
+  /** When given, the stored overrides are read at most once per PROFILE_CACHE_MS (see below). */
+  tableWrites?: TableWrites;
 }
 
+/**
+ * The stored overrides are read again after this long: an administrator's change shows at once in the
+ * process that made it and within this time in every other server process.
+ */
+export const PROFILE_CACHE_MS = 1000;
+
 /** The OEM profile: configuration defaults, overridden field by field by what an administrator stored. */
-export function createSystemProfileService({ db, clock, defaults }: SystemProfileServiceDeps) {
+export function createSystemProfileService({ db, clock, defaults, tableWrites }: SystemProfileServiceDeps) {
   const base: SystemProfile = {
     productName: defaults.productName,
     productNameEn: defaults.productNameEn,
@@ -45,10 +55,15 @@ export function createSystemProfileService({ db, clock, defaults }: SystemProfil
     downloads: { pc: '', revit: '', navisworks: '', ios: '', android: '' },
   };
 
-  // The stored text is read on every call (so every process sees a change at once), but parsed and
-  // validated only when it differs from the last text seen: that work cost more than the read.
+  // Parsed and validated only when the stored text differs from the last one seen: that work cost more than
+  // the read itself.
   let lastText: string | undefined | null = null;
   let lastProfile: SystemProfile = base;
+  const stored = new RecentRows<typeof PROFILE_SETTING_KEY, { text: string | undefined }>({
+    ttlMs: tableWrites ? PROFILE_CACHE_MS : 0,
+    maxEntries: 1,
+  });
+  tableWrites?.on('settings', () => stored.clear());
 
   function overridesOf(text: string | undefined): SystemProfilePatch {
     // Stored by an older version with other rules? Then ignore it rather than break every page.
@@ -56,8 +71,17 @@ export function createSystemProfileService({ db, clock, defaults }: SystemProfil
     return parsed.success ? parsed.data : {};
   }
 
-  async function get(): Promise<SystemProfile> {
+  async function storedText(): Promise<string | undefined> {
+    const cached = stored.get(PROFILE_SETTING_KEY);
+    if (cached) return cached.text;
+    const generation = stored.generation;
     const text = await createSystemRepository(db).getSetting(PROFILE_SETTING_KEY);
+    stored.set(PROFILE_SETTING_KEY, { text }, generation);
+    return text;
+  }
+
+  async function get(): Promise<SystemProfile> {
+    const text = await storedText();
     if (text !== lastText) {
       lastProfile = { ...base, ...overridesOf(text) };
       lastText = text;
