@@ -19,6 +19,12 @@ const files = readdirSync(join(root, 'bench'))
   .filter((f) => f.endsWith('.bench.mjs'))
   .filter((f) => !only || only.startsWith('--') || f.startsWith(only))
   .sort();
+/** Whole numbers for rates and long times; two decimals for short times (a 0.4 ms tree build is not "0"). */
+function formatValue({ value, unit }) {
+  if (unit === 'req/s' || (unit === 'ms' && value >= 10)) return value.toFixed(0);
+  return value.toFixed(unit === 'ms' ? 2 : 1);
+}
+
 const results = {};
 let failed = 0;
 for (const file of files) {
@@ -29,7 +35,7 @@ for (const file of files) {
   console.table(
     rows.map((r) => ({
       figure: r.name,
-      value: `${r.value.toFixed(r.unit === 'req/s' || r.unit === 'ms' ? 0 : 1)} ${r.unit}`,
+      value: `${formatValue(r)} ${r.unit}`,
       ratio: r.ratio === undefined ? '' : r.ratio.toFixed(2),
       target: r.target ?? '',
       met: r.pass === undefined ? '' : r.pass ? 'yes' : 'NO',

@@ -23,6 +23,7 @@ import * as m2026112150 from './2026112150_permissions';
 import * as m2026112170 from './2026112170_structures';
 import * as m2026112171 from './2026112171_member_invitations';
 import * as m2026112172 from './2026112172_member_requests';
+import * as m2026112173 from './2026112173_list_indexes';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -57,4 +58,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112170_structures': m2026112170,
   '2026112171_member_invitations': m2026112171,
   '2026112172_member_requests': m2026112172,
+  '2026112173_list_indexes': m2026112173,
 };

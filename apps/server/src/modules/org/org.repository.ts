@@ -1,6 +1,5 @@
 import type { ScopeType } from '@lintel/contracts/org';
 import {
-  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type RawBuilder,
@@ -51,22 +50,16 @@ export interface ProjectScopeFilter {
   circleId?: string;
 }
 
-type Eb = ExpressionBuilder<Database, 'members'>;
-
 /**
  * Visibility, mirrored by access.ts for single records: a member of the record itself (any role), or an
- * admin of a scope enclosing it (the parent circle(s), the enterprise).
+ * admin of a scope enclosing it (the parent circle(s), the enterprise). Each test is its own EXISTS with
+ * equality on every column of the unique (scope_type, scope_id, user_id) index, so it is one index probe
+ * per row on any engine and without table statistics. (One EXISTS with an OR inside let SQLite scan the
+ * user's memberships for every project: 6 ms a page for an administrator of 5,000 projects.)
  */
-function adminOf(eb: Eb, type: ScopeType, id: RawBuilder<unknown> | string) {
-  return eb.and([
-    eb('members.role', '=', 'admin'),
-    eb('members.scope_type', '=', type),
-    eb('members.scope_id', '=', id as string),
-  ]);
-}
-
-function memberOf(eb: Eb, type: ScopeType, id: RawBuilder<unknown>) {
-  return eb.and([eb('members.scope_type', '=', type), eb('members.scope_id', '=', id as unknown as string)]);
+function membership(viewer: string, type: ScopeType, scopeColumn: string, adminOnly: boolean) {
+  const role = adminOnly ? sql` and members.role = 'admin'` : sql``;
+  return sql<SqlBool>`exists (select 1 from members where members.scope_type = ${type} and members.scope_id = ${sql.ref(scopeColumn)} and members.user_id = ${viewer}${role})`;
 }
 
 export function createOrgRepository(db: Kysely<Database>) {
@@ -84,21 +77,12 @@ export function createOrgRepository(db: Kysely<Database>) {
     }
     if (viewer === null) return query;
     return query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('members')
-          .select(sql<number>`1`.as('one'))
-          .where('members.user_id', '=', viewer)
-          .where('members.enterprise_id', '=', eb.ref('projects.enterprise_id'))
-          .where((m) =>
-            m.or([
-              memberOf(m, 'project', sql.ref('projects.id')),
-              adminOf(m, 'enterprise', sql.ref('projects.enterprise_id')),
-              adminOf(m, 'circle', sql.ref('projects.circle_id')),
-              adminOf(m, 'circle', sql.ref('pc.parent_id')),
-            ]),
-          ),
-      ),
+      eb.or([
+        membership(viewer, 'project', 'projects.id', false),
+        membership(viewer, 'enterprise', 'projects.enterprise_id', true),
+        membership(viewer, 'circle', 'projects.circle_id', true),
+        membership(viewer, 'circle', 'pc.parent_id', true),
+      ]),
     );
   }
 
@@ -107,20 +91,11 @@ export function createOrgRepository(db: Kysely<Database>) {
     if (enterpriseId) query = query.where('circles.enterprise_id', '=', enterpriseId);
     if (viewer === null) return query;
     return query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('members')
-          .select(sql<number>`1`.as('one'))
-          .where('members.user_id', '=', viewer)
-          .where('members.enterprise_id', '=', eb.ref('circles.enterprise_id'))
-          .where((m) =>
-            m.or([
-              memberOf(m, 'circle', sql.ref('circles.id')),
-              adminOf(m, 'circle', sql.ref('circles.parent_id')),
-              adminOf(m, 'enterprise', sql.ref('circles.enterprise_id')),
-            ]),
-          ),
-      ),
+      eb.or([
+        membership(viewer, 'circle', 'circles.id', false),
+        membership(viewer, 'circle', 'circles.parent_id', true),
+        membership(viewer, 'enterprise', 'circles.enterprise_id', true),
+      ]),
     );
   }
 

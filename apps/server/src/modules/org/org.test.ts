@@ -274,6 +274,30 @@ describe('reading', () => {
     );
   });
 
+  it('shows a plain enterprise member only the projects they belong to, an administrator all', async () => {
+    const path = `enterprises/${ids.enterprise}/projects`;
+    const everything = json<Array<{ _id: string; name: string }>>(await call('GET', path, demo));
+    const second = everything.find((p) => p.name === '二期')!;
+    const created = await createUserService({ db: t.db.db, clock: t.clock }).createUser({
+      name: 'zhaoliu',
+      nickName: '赵六',
+      password: 'Passw0rd',
+      phoneNumber: null,
+    });
+    const zhaoliu = await signIn(t.app, 'zhaoliu', 'Passw0rd');
+    expect(
+      (await call('POST', `enterprises/${ids.enterprise}/members`, demo, { userId: created.id })).statusCode,
+    ).toBe(200);
+    expect(names(await call('GET', path, zhaoliu))).toEqual([]);
+    expect(json(await call('GET', `${path}?only_count=true`, zhaoliu))).toEqual({ count: 0 });
+    expect(
+      (await call('POST', `projects/${second._id}/members`, demo, { userId: created.id })).statusCode,
+    ).toBe(200);
+    expect(names(await call('GET', path, zhaoliu))).toEqual(['二期']);
+    expect(json(await call('GET', `${path}?only_count=true`, zhaoliu))).toEqual({ count: 1 });
+    expect(json(await call('GET', `${path}?only_count=true`, demo))).toEqual({ count: everything.length });
+  });
+
   it('answers 404 for another tenant, a non-member and a missing id', async () => {
     for (const path of [
       `enterprises/${ids.enterprise}`,
