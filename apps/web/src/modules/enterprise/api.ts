@@ -1,8 +1,10 @@
 import type {
   Circle,
   CircleCreate,
+  CircleUpdate,
   Enterprise,
   EnterpriseCreate,
+  EnterpriseUpdate,
   OptionItem,
   Project,
   ProjectCreate,
@@ -155,6 +157,60 @@ export function useCreateCircle() {
 /** `?initial=true`: the project gets its default set-up (settings display, board, statistics). */
 export function useCreateProject() {
   return useOrgCreate<ProjectCreate, Project>('projects', { initial: true });
+}
+
+/** PUT enterprises/{id} {name, shortName} (its administrators): the answer is the enterprise as saved. */
+export function useUpdateEnterprise(enterpriseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EnterpriseUpdate) =>
+      http.put<Enterprise>(`account-service/enterprises/${enc(enterpriseId)}`, body),
+    onSuccess: (enterprise) => {
+      queryClient.setQueryData(orgKeys.enterprise(enterpriseId), enterprise);
+      // The name also shows in the side list, the home tree and the workbench switcher.
+      return queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
+}
+
+/** PUT circles/{id} {name} (admins of the circle or of its enterprise). */
+export function useRenameCircle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: CircleUpdate & { id: string }) =>
+      http.put<Circle>(`account-service/circles/${enc(id)}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
+  });
+}
+
+/**
+ * PUT circles/{id}/deleted?recordId={id} (enterprise admins): `recordId` repeats the circle's id as a
+ * guard against a mistyped path. The server deletes an empty circle only (409 permissions.circleNotEmpty
+ * with its counts otherwise), so no project is ever left without its circle.
+ */
+export function useDeleteCircle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      http.put<Record<string, never>>(`account-service/circles/${enc(id)}/deleted`, undefined, {
+        query: { recordId: id },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.all }),
+  });
+}
+
+/** PUT projects/{id}/deleted (its admins, enterprise admins among them): gone from every list after. */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      http.put<Record<string, never>>(`account-service/projects/${enc(id)}/deleted`),
+    onSuccess: (_, id) => {
+      // The project now answers 404: its cached record goes rather than being refetched.
+      queryClient.removeQueries({ queryKey: orgKeys.project(id) });
+      return queryClient.invalidateQueries({ queryKey: orgKeys.all });
+    },
+  });
 }
 
 /** PUT {enterprises|circles|projects}/{id}/enter: remembered as the user's current place. */

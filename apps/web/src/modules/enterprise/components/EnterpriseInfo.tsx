@@ -1,6 +1,9 @@
-import { Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Skeleton, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEnterprise } from '../api';
+import { EditEnterpriseModal } from './EditEnterpriseModal';
 
 /** Storage in a readable unit. */
 function formatBytes(bytes: number): string {
@@ -14,10 +17,11 @@ function formatBytes(bytes: number): string {
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** An enterprise's name, short name and capacity figures (null: unlimited). */
+/** An enterprise's name, short name and capacity figures (null: unlimited); its admins edit the names. */
 export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string; isAdmin: boolean }) {
   const { t } = useTranslation();
   const { data } = useEnterprise(enterpriseId);
+  const [editing, setEditing] = useState(false);
   if (!data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const unlimited = t('enterprise:info.unlimited');
   return (
@@ -28,9 +32,20 @@ export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string
         </Typography.Title>
         {data.isTrial ? <Tag color="orange">{t('enterprise:info.trial')}</Tag> : null}
         {isAdmin ? (
-          <Tag color="blue" data-testid="e-admin">
-            {t('enterprise:info.admin')}
-          </Tag>
+          <>
+            <Tag color="blue" data-testid="e-admin">
+              {t('enterprise:info.admin')}
+            </Tag>
+            <Button
+              size="small"
+              icon={<EditOutlined />}
+              className="enterprise-info__edit"
+              onClick={() => setEditing(true)}
+              data-testid="e-info-edit"
+            >
+              {t('enterprise:edit.action')}
+            </Button>
+          </>
         ) : null}
       </div>
       <Descriptions
@@ -56,6 +71,9 @@ export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string
           { key: 'plan', label: t('enterprise:info.paidPlan'), children: data.paidPlan || '—' },
         ]}
       />
+      {isAdmin ? (
+        <EditEnterpriseModal open={editing} enterprise={data} onClose={() => setEditing(false)} />
+      ) : null}
     </div>
   );
 }

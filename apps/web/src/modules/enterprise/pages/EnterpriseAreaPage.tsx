@@ -18,8 +18,9 @@ import { SignInPrompt } from '../components/SignInPrompt';
 
 /**
  * /e, the enterprise area: the signed-in user's enterprises and, for the chosen one (`?id=`), its
- * information, circles and projects, and members. Enterprise administrators create circles and projects and
- * add members. A visitor sees a sign-in prompt (the route needs no login, spec 000 §2).
+ * information, circles and projects, and members. Enterprise administrators edit the enterprise's names,
+ * create, rename and delete circles, create and delete projects, and add members; plain members only read.
+ * A visitor sees a sign-in prompt (the route needs no login, spec 000 §2).
  */
 export default function EnterpriseAreaPage() {
   const { t } = useTranslation();

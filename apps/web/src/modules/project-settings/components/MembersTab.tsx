@@ -10,12 +10,12 @@ import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, Typography } fro
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/errors';
 import { type MembersQuery, useMembers, useRemoveMember, useReorderMembers } from '../membersApi';
 import { maskPhone } from '../phone';
 import { useTemplates } from '../templatesApi';
-import { ConfirmDanger } from './ConfirmDanger';
 import { useDepartmentNames } from './DepartmentSelect';
 import { InviteDialog } from './InviteDialog';
 import { AddMemberDialog, EditMemberDialog } from './MemberDialogs';

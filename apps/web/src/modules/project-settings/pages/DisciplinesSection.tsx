@@ -4,11 +4,11 @@ import { App, Button, Card, Form, Input, Modal, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
-import { ConfirmDanger } from '../components/ConfirmDanger';
 import { useCreateDomain, useDeleteDomain, useDomains, useUpdateDomains } from '../extraApi';
 
 type Editing = { domain: Domain | null } | null;

@@ -3,13 +3,13 @@ import { Alert, App, Button, Card, Descriptions, Modal, Select, Table, Tag } fro
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { useCurrentProject } from '../../workbench';
-import { ConfirmDanger } from '../components/ConfirmDanger';
 import { useAuthorize4d, useEdit4dStatus, useEditors } from '../extraApi';
 
 const memberName = (m: MemberView) => m.user?.nickName || m.user?.name || m.userId;

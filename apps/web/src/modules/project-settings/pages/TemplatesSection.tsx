@@ -8,12 +8,12 @@ import {
 import { App, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
-import { ConfirmDanger } from '../components/ConfirmDanger';
 import { NameDialog } from '../components/NameDialog';
 import { type GrantMatrix, PermissionMatrix } from '../components/PermissionMatrix';
 import {
