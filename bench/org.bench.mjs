@@ -33,7 +33,10 @@ async function must(promise, what) {
 async function fetchAll(url, cookie) {
   const rows = [];
   for (let skip = 0; ; skip += 200) {
-    const page = await must(call(`${url}${url.includes('?') ? '&' : '?'}skip=${skip}&limit=200`, { cookie }), url);
+    const page = await must(
+      call(`${url}${url.includes('?') ? '&' : '?'}skip=${skip}&limit=200`, { cookie }),
+      url,
+    );
     rows.push(...page);
     if (page.length < 200) return rows;
   }
@@ -93,7 +96,10 @@ function timeOf(fn, runs = 30) {
 
 export const title = 'org';
 export async function run() {
-  const { buildOrgTree } = await tsImport(join(repoRoot, 'packages/contracts/src/org/tree.ts'), import.meta.url);
+  const { buildOrgTree } = await tsImport(
+    join(repoRoot, 'packages/contracts/src/org/tree.ts'),
+    import.meta.url,
+  );
 
   const baseline = await startServer(baselineScript);
   const baselineRps = await requestsPerSecond(`${baseline.url}/hello`);
@@ -123,7 +129,11 @@ export async function run() {
   const total = rows.enterprises.length + rows.circles.length + rows.projects.length;
 
   return [
-    { name: `seeding ${CIRCLES} circles and ${PROJECTS} projects through the API`, value: seedSeconds, unit: 's' },
+    {
+      name: `seeding ${CIRCLES} circles and ${PROJECTS} projects through the API`,
+      value: seedSeconds,
+      unit: 's',
+    },
     { name: `JSON.stringify of the home rows (${total} rows)`, value: stringifyMs, unit: 'ms' },
     {
       name: 'home tree built by buildOrgTree (same rows)',
