@@ -1,9 +1,10 @@
 import { OPTION_LABELS } from '@lintel/contracts/org';
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import zhEnterprise from '../src/locales/zh-CN/enterprise.json';
 import zhSettings from '../src/locales/zh-CN/projectSettings.json';
-import { type Browser, keepScreenshot, latestSmsCode, openBrowser } from './browser';
+import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { type Person, pick, registerUser, suffix } from './people';
 
 /**
  * Issue 4's walk, end to end in two real browsers against the real server: an enterprise administrator
@@ -20,64 +21,14 @@ const ACCOUNT = '/api/v1/account-service';
 const PASSWORD = 'Secret_123';
 /** How long a UI change may take on the busy two-core machine (expect.poll's own default is 1 s). */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_000 });
-const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 const zh = <L extends keyof typeof OPTION_LABELS>(list: L, key: keyof (typeof OPTION_LABELS)[L]) =>
   (OPTION_LABELS[list][key] as { 'zh-CN': string })['zh-CN'];
-
-/** A mainland number nobody has: 137 and 8 digits from the clock and chance. */
-function freshPhone(): string {
-  return `137${`${Date.now() % 1e5}`.padStart(5, '0')}${`${Math.floor(Math.random() * 1e3)}`.padStart(3, '0')}`;
-}
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(`${inject('baseURL')}${ACCOUNT}/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-interface Person {
-  name: string;
-  nickName: string;
-  phoneNumber: string;
-}
-
-/** Registers a user as the registration screens would: code, verification, account. */
-async function registerUser(prefix: string, nickName: string): Promise<Person> {
-  const phoneNumber = freshPhone();
-  const name = `${prefix}${suffix()}`.slice(0, 14);
-  await post('securities', { phoneNumber, countryCode: '86', type: 'register' });
-  const code = await latestSmsCode(phoneNumber, 'register');
-  await post('securities?verify=true', { phoneNumber, countryCode: '86', type: 'register', code });
-  await post('register', {
-    name,
-    password: PASSWORD,
-    nickName,
-    email: `${name}@example.com`,
-    phoneNumber,
-    countryCode: '86',
-    code,
-  });
-  return { name, nickName, phoneNumber };
-}
 
 async function signIn(page: Page, person: Person) {
   await page.getByTestId('login-name').fill(person.name);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
   await page.waitForURL('**/home');
-}
-
-/** Opens an antd Select by its test id and picks the option with this label. */
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await open.getByTitle(label, { exact: true }).click();
-  // Closed before the next one opens: two open lists would both offer the label.
-  await poll(() => open.count()).toBe(0);
 }
 
 /** Picks several options of a multiple Select, then closes its list. */
@@ -153,8 +104,8 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
   it('an administrator builds the organisation and admits an invitee who cannot create', {
     timeout: 240_000,
   }, async () => {
-    const admin = await registerUser('walkadm', '王经理');
-    const invitee = await registerUser('walkmem', '李资料员');
+    const admin = await registerUser({ prefix: 'walkadm', nickName: '王经理', password: PASSWORD });
+    const invitee = await registerUser({ prefix: 'walkmem', nickName: '李资料员', password: PASSWORD });
     const run = suffix();
     const enterpriseName = `漫游建设集团${run}`;
     const circleName = `华南分公司${run}`;

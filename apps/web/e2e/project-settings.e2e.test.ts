@@ -1,50 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import zhSettings from '../src/locales/zh-CN/projectSettings.json';
-import { type Browser, keepScreenshot, latestSmsCode, openBrowser } from './browser';
+import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { pick, registerUser, suffix } from './people';
 
 /**
  * The project settings in a real browser against the real server (DEMO=1: `demo` / `Demo1234`, admin of
  * 示范项目一期; `zhangsan` a member of it): basic info (short name rule, save), a permission template's
  * matrix, and adding a freshly registered user by phone with that template.
  */
-
-const api = (path: string) => `${inject('baseURL')}/api/v1/account-service/${path}`;
-const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
-
-/** A mainland number nobody has: 136 and 8 digits from the clock and chance. */
-function freshPhone(): string {
-  return `136${`${Date.now() % 1e5}`.padStart(5, '0')}${`${Math.floor(Math.random() * 1e3)}`.padStart(3, '0')}`;
-}
-
-async function post(path: string, body: unknown) {
-  const response = await fetch(api(path), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
-}
-
-/** Registers a user through the API, as the registration screens would: code, verification, account. */
-async function registerUser(): Promise<{ name: string; phoneNumber: string }> {
-  const phoneNumber = freshPhone();
-  const name = `ps${suffix()}`.slice(0, 14);
-  await post('securities', { phoneNumber, countryCode: '86', type: 'register' });
-  const code = await latestSmsCode(phoneNumber, 'register');
-  await post('securities?verify=true', { phoneNumber, countryCode: '86', type: 'register', code });
-  await post('register', {
-    name,
-    password: 'Secret_123',
-    nickName: '新成员',
-    email: `${name}@example.com`,
-    phoneNumber,
-    countryCode: '86',
-    code,
-  });
-  return { name, phoneNumber };
-}
 
 async function signIn(page: Page, name: string, password: string) {
   await page.goto('/login');
@@ -53,15 +17,6 @@ async function signIn(page: Page, name: string, password: string) {
   await page.getByTestId('login-submit').click();
   // /home, or /bindTel for an account without a phone (zhangsan).
   await page.waitForURL((url) => url.pathname !== '/login');
-}
-
-/** Opens an antd Select by its test id and picks the option with this label. */
-async function pick(page: Page, testId: string, label: string) {
-  await page.getByTestId(testId).click();
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await open.getByTitle(label, { exact: true }).click();
-  // Closed before the next one opens: two open lists would both offer the label.
-  await expect.poll(() => open.count()).toBe(0);
 }
 
 let browser: Browser;
@@ -74,7 +29,7 @@ afterEach(async () => {
 
 describe('project settings', () => {
   it('demo edits the basic info, a permission template and adds a new member with it', async () => {
-    const newcomer = await registerUser();
+    const newcomer = await registerUser({ prefix: 'ps', nickName: '新成员' });
     const { page } = browser;
     await signIn(page, 'demo', 'Demo1234');
     const projects = (await (await page.request.get('/api/v1/account-service/projects')).json()) as {

@@ -1,0 +1,72 @@
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { latestSmsCode } from './browser';
+
+/**
+ * Shared steps of the browser tests: fresh people registered through the API (registration has its own
+ * browser test), and picking options in antd Selects.
+ */
+
+export const ACCOUNT_API = '/api/v1/account-service';
+export const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
+
+/** A mainland number nobody has: 13 + the prefix digit + 8 digits from the clock and chance. */
+export function freshPhone(prefixDigit = 7): string {
+  const clock = `${Date.now() % 1e5}`.padStart(5, '0');
+  const chance = `${Math.floor(Math.random() * 1e3)}`.padStart(3, '0');
+  return `13${prefixDigit}${clock}${chance}`;
+}
+
+/** A JSON POST to account-service without a session; throws with the answer when it is not 2xx. */
+export async function postAccount(path: string, body: unknown) {
+  const response = await fetch(`${inject('baseURL')}${ACCOUNT_API}/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+export interface Person {
+  name: string;
+  nickName: string;
+  phoneNumber: string;
+  password: string;
+}
+
+/** Registers a user as the registration screens would: code, verification, account. */
+export async function registerUser({
+  prefix,
+  nickName,
+  password = 'Secret_123',
+}: {
+  prefix: string;
+  nickName: string;
+  password?: string;
+}): Promise<Person> {
+  const phoneNumber = freshPhone();
+  const name = `${prefix}${suffix()}`.slice(0, 14);
+  await postAccount('securities', { phoneNumber, countryCode: '86', type: 'register' });
+  const code = await latestSmsCode(phoneNumber, 'register');
+  await postAccount('securities?verify=true', { phoneNumber, countryCode: '86', type: 'register', code });
+  await postAccount('register', {
+    name,
+    password,
+    nickName,
+    email: `${name}@example.com`,
+    phoneNumber,
+    countryCode: '86',
+    code,
+  });
+  return { name, nickName, phoneNumber, password };
+}
+
+/** Opens an antd Select by its test id and picks the option with this label. */
+export async function pick(page: Page, testId: string, label: string) {
+  await page.getByTestId(testId).click();
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await open.getByTitle(label, { exact: true }).click();
+  // Closed before the next one opens: two open lists would both offer the label.
+  await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
+}
