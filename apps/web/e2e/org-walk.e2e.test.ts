@@ -24,11 +24,12 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 10_
 const zh = <L extends keyof typeof OPTION_LABELS>(list: L, key: keyof (typeof OPTION_LABELS)[L]) =>
   (OPTION_LABELS[list][key] as { 'zh-CN': string })['zh-CN'];
 
-async function signIn(page: Page, person: Person) {
+/** Signs in on the open /login page; lands on /home unless the page was opened to return elsewhere. */
+async function signIn(page: Page, person: Person, landing: string | ((url: URL) => boolean) = '**/home') {
   await page.getByTestId('login-name').fill(person.name);
   await page.getByTestId('login-password').fill(PASSWORD);
   await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
+  await page.waitForURL(landing);
 }
 
 /** Picks several options of a multiple Select, then closes its list. */
@@ -348,10 +349,13 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
     const other = inviteeBrowser.page;
     await other.goto(link);
     await other.getByTestId('invite-visitor-sign-in').click();
-    await other.waitForURL('**/login');
-    await signIn(other, invitee);
-    // The sign-in lands on /home (it does not return to the link): the invitee opens the link again.
-    await other.goto(link);
+    await other.waitForURL('**/login?next=*');
+    // The sign-in returns to the invitation.
+    await signIn(
+      other,
+      invitee,
+      (url) => `${url.pathname}${url.search}` === new URL(link).pathname + new URL(link).search,
+    );
     await poll(() => other.getByTestId('invite-scope').textContent()).toBe(projectName);
     const remark = '我是李资料员，负责本项目的资料管理，申请加入。';
     await other.getByTestId('invite-remark').fill(remark);

@@ -1,7 +1,14 @@
 import { createRoutesFromElements } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FlowState } from '../modules/account/flowState';
-import { afterLoginPath, findMountedRoute, findRoute, resolveRedirect } from './guards';
+import {
+  afterLoginPath,
+  findMountedRoute,
+  findRoute,
+  loginPathReturningTo,
+  resolveRedirect,
+  returnPathFrom,
+} from './guards';
 import { buildRouteElements } from './router';
 import { HOME_PATH, LOGIN_PATH, ROUTES } from './routeTable';
 import type { AppRoute } from './routeTypes';
@@ -177,5 +184,32 @@ describe('afterLoginPath (spec 000 §4)', () => {
     expect(afterLoginPath({ phoneNumber: '13800138000' })).toBe('/home');
     expect(afterLoginPath({ phoneNumber: '' })).toBe('/bindTel');
     expect(afterLoginPath({})).toBe('/bindTel');
+  });
+
+  it('returns to the page the visitor was sent from (`next`), only with a phone number', () => {
+    const invite = '/e/member-invite?token=abc';
+    const search = loginPathReturningTo(invite).slice(LOGIN_PATH.length);
+    expect(afterLoginPath({ phoneNumber: '13800138000' }, search)).toBe(invite);
+    expect(afterLoginPath({ phoneNumber: '' }, search)).toBe('/bindTel');
+    // The redirect of /login once signed in agrees with the sign-in's own navigation.
+    expect(resolveRedirect('/login', { phoneNumber: '13800138000' }, ROUTES, undefined, search)).toBe(invite);
+    expect(resolveRedirect('/login', true, ROUTES, undefined, search)).toBe(invite);
+  });
+
+  it('never returns to another site or to /login', () => {
+    for (const next of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example',
+      'home',
+      '/login?view=code',
+      '',
+    ]) {
+      expect(returnPathFrom(`?next=${encodeURIComponent(next)}`), next).toBeNull();
+      expect(afterLoginPath({ phoneNumber: '13800138000' }, `?next=${encodeURIComponent(next)}`)).toBe(
+        '/home',
+      );
+    }
+    expect(returnPathFrom('?next=%2Fprojects%2F1%23top')).toBe('/projects/1#top');
   });
 });

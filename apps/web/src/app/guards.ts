@@ -25,18 +25,20 @@ export function findMountedRoute(
  * - a page that needs login, opened by a visitor → /login;
  * - a registration or reset screen whose flow prerequisite is missing → /login, signed in or not (the
  *   route's `flow` replaces its login rule, see routeTypes.ts);
- * - /login opened by a signed-in user → where a sign-in leads (afterLoginPath: /home, or /bindTel without a
- *   phone). The same target as the sign-in's own navigation on purpose: the session arrives as an urgent
+ * - /login opened by a signed-in user → where a sign-in leads (afterLoginPath: the `next` page or /home, or
+ *   /bindTel without a phone). The same target as the sign-in's own navigation on purpose: the session arrives as an urgent
  *   update while that navigation is still a pending transition, so the shell re-renders /login signed in
  *   first, and both must agree on where to go.
  *
- * `session` is the signed-in user (or just `true`, counted as one with a phone), or null / false.
+ * `session` is the signed-in user (or just `true`, counted as one with a phone), or null / false; `search`
+ * the query string of the location (it may carry /login's `next`).
  */
 export function resolveRedirect(
   pathname: string,
   session: boolean | { phoneNumber?: string | null } | null,
   routes: readonly AppRoute[] = ROUTES,
   flow: FlowState = getFlowState(),
+  search = '',
 ): string | null {
   const signedIn = Boolean(session);
   if (pathname === '' || pathname === '/') return HOME_PATH;
@@ -47,11 +49,36 @@ export function resolveRedirect(
     return null;
   }
   if (route.needsLogin && !signedIn) return LOGIN_PATH;
-  if (route.path === LOGIN_PATH && session) return session === true ? HOME_PATH : afterLoginPath(session);
+  if (route.path === LOGIN_PATH && session) {
+    return session === true ? (returnPathFrom(search) ?? HOME_PATH) : afterLoginPath(session, search);
+  }
   return null;
 }
 
-/** Where to go right after a successful sign-in (spec 000 §4): /home with a phone number, else /bindTel. */
-export function afterLoginPath(user: { phoneNumber?: string | null }): string {
-  return user.phoneNumber ? HOME_PATH : '/bindTel';
+/** The query parameter of /login naming the page to return to after signing in. */
+export const NEXT_PARAM = 'next';
+
+/** `/login?next=…` for the page the visitor is on (an invitation link they must sign in to accept). */
+export function loginPathReturningTo(path: string): string {
+  return `${LOGIN_PATH}?${new URLSearchParams({ [NEXT_PARAM]: path })}`;
+}
+
+/**
+ * The page to return to after signing in, from /login's query: only a path of this site (one leading
+ * slash: `//host` or `/\host` would leave it), and never /login itself.
+ */
+export function returnPathFrom(search: string): string | null {
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next.split(/[?#]/)[0] === LOGIN_PATH) return null;
+  return next;
+}
+
+/**
+ * Where to go right after a successful sign-in (spec 000 §4): /bindTel without a phone number; else the page
+ * the visitor was sent from (`next`), or /home.
+ */
+export function afterLoginPath(user: { phoneNumber?: string | null }, search = ''): string {
+  if (!user.phoneNumber) return '/bindTel';
+  return returnPathFrom(search) ?? HOME_PATH;
 }

@@ -51,7 +51,7 @@ export function AppShell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) 
   }
 
   // A failed session check (other than 401) leaves the visitor view: the guards treat it as signed out.
-  const redirect = resolveRedirect(location.pathname, user, routes);
+  const redirect = resolveRedirect(location.pathname, user, routes, undefined, location.search);
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (

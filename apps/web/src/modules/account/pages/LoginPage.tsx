@@ -50,12 +50,18 @@ export default function LoginPage() {
   const view = loginViewFrom(params.get('view'));
   const oauthError = params.get('oauthError');
 
-  const setView = (next: LoginViewType) =>
-    void navigate(next === 'account' ? '/login' : `/login?view=${next}`, { replace: true });
+  // Switching tabs keeps the page to return to (`next`).
+  const setView = (next: LoginViewType) => {
+    const query = new URLSearchParams(search);
+    if (next === 'account') query.delete('view');
+    else query.set('view', next);
+    const rest = query.toString();
+    void navigate(rest ? `/login?${rest}` : '/login', { replace: true });
+  };
 
   const signedIn = (user: User) => {
     setLoginNotice(null);
-    void navigate(afterLoginPath(user), { replace: true });
+    void navigate(afterLoginPath(user, search), { replace: true });
   };
 
   const submitAccount = async ({ name, password }: AccountLoginValues) => {
