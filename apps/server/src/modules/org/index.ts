@@ -4,8 +4,15 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { createOrgAccess } from './access';
-import { createMembersModule, type MemberPolicy, membersPlugin } from './members/index';
+import {
+  createMembersModule,
+  type MemberEventSinks,
+  type MemberPolicy,
+  membersPlugin,
+} from './members/index';
+import { createMembersRepository } from './members/members.repository';
 import { createPermissionsMemberPolicy } from './members/permissions-policy';
+import { createOrgRepository } from './org.repository';
 import { orgRoutes } from './org.routes';
 import { createOrgService } from './org.service';
 import { orgExtraRoutes } from './org-extra.routes';
@@ -17,10 +24,37 @@ export interface OrgDeps {
   clock: Clock;
   /** Permission templates and 4D rules for members (modules/permissions). */
   memberPolicy?: MemberPolicy | undefined;
+  /** The notifications module's producer: new members are told (modules/notifications). */
+  notify?: MemberEventSinks['notify'] | undefined;
+  /** Where a failed notification is reported (it never fails the add). */
+  log?: MemberEventSinks['log'] | undefined;
+}
+
+/** The new member's notification needs the scope's name and the adder's. */
+function memberEventSinks(
+  db: Kysely<Database>,
+  notify: MemberEventSinks['notify'],
+  log: MemberEventSinks['log'],
+): MemberEventSinks {
+  const orgRepository = createOrgRepository(db);
+  const membersRepository = createMembersRepository(db);
+  const find = { enterprise: 'findEnterprise', circle: 'findCircle', project: 'findProject' } as const;
+  return {
+    notify,
+    log,
+    async describe(event) {
+      const [scope, by] = await Promise.all([
+        orgRepository[find[event.scope.type]](event.scope.id),
+        membersRepository.findUserById(event.byUserId),
+      ]);
+      if (!scope) return null;
+      return { scopeName: scope.name, byName: by ? by.nick_name || by.name : '' };
+    },
+  };
 }
 
 /** The organisation: enterprises, circles, projects, members, project settings, trial plans. */
-export function createOrgModule({ db, engine, clock, memberPolicy }: OrgDeps) {
+export function createOrgModule({ db, engine, clock, memberPolicy, notify, log }: OrgDeps) {
   const access = createOrgAccess(db);
   const members = createMembersModule({
     db,
@@ -28,6 +62,7 @@ export function createOrgModule({ db, engine, clock, memberPolicy }: OrgDeps) {
     clock,
     access,
     policy: memberPolicy ?? createPermissionsMemberPolicy(clock),
+    memberEvents: notify ? memberEventSinks(db, notify, log ?? console) : undefined,
   });
   const structures = createStructuresModule({
     db,

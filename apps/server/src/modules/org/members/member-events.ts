@@ -1,4 +1,6 @@
+import { type NotificationParams, renderNotification } from '@lintel/contracts/notifications';
 import type { ScopeType } from '@lintel/contracts/org';
+import type { NotifyInput } from '../../notifications/index';
 
 /** A member was added to a scope, directly by an admin or by approving a member request. */
 export interface MemberAddedEvent {
@@ -12,12 +14,55 @@ export interface MemberAddedEvent {
 }
 
 /**
- * THE HOOK for "new members get a notification" (issue 4). The notification module of base-service does not
- * exist yet, so this does nothing on purpose: no fake notification is sent or stored. When that module
- * lands, it replaces the body (or the members module takes a `notify` dependency and calls it here). It is
- * called after the member row is committed, once per added member, from members.service.ts (POST …/members)
- * and requests.service.ts (approving a request). It must never make the add fail.
+ * Where the hook delivers: the notifications module's producer, wired in by app.ts through createOrgModule.
+ * Absent (the org module built on its own), nobody is told.
  */
-export async function onMemberAdded(_event: MemberAddedEvent): Promise<void> {
-  // Intentionally empty until base-service notifications exist.
+export interface MemberEventSinks {
+  notify(userIds: readonly string[], input: NotifyInput): Promise<unknown>;
+  /** The names the message shows; null when the scope is gone meanwhile. */
+  describe(event: MemberAddedEvent): Promise<{ scopeName: string; byName: string } | null>;
+  log: { warn(object: object, message: string): void };
+}
+
+/** The page a new member opens: the project itself, or the organisation area for enterprises and circles. */
+function linkOf(scope: MemberAddedEvent['scope']): string {
+  return scope.type === 'project' ? `/projects/${scope.id}` : '/e';
+}
+
+/**
+ * THE HOOK: the new member gets a 'member management' notification ("You were added to the project …"),
+ * shown in their language. Called after the member row is committed, once per added member, from
+ * members.service.ts (POST …/members) and requests.service.ts (approving a request), with the app's sinks.
+ * It never makes the add fail: a failure to notify is logged and swallowed.
+ */
+export async function onMemberAdded(
+  event: MemberAddedEvent & { sinks?: MemberEventSinks | undefined },
+): Promise<void> {
+  const { sinks, ...added } = event;
+  if (!sinks) return;
+  try {
+    const names = await sinks.describe(added);
+    if (!names) return;
+    const params: NotificationParams = {
+      scopeType: added.scope.type,
+      scopeName: names.scopeName,
+      byName: names.byName,
+    };
+    // Stored in Chinese (the default language); every reader sees the template in their own.
+    const text = renderNotification('memberAdded', params, 'zh-CN');
+    if (!text) return;
+    await sinks.notify([added.userId], {
+      module: 'memberManagement',
+      title: text.title,
+      content: text.content,
+      link: linkOf(added.scope),
+      projectId: added.scope.type === 'project' ? added.scope.id : null,
+      recordId: added.memberId,
+      senderId: added.byUserId,
+      template: 'memberAdded',
+      params,
+    });
+  } catch (error) {
+    sinks.log.warn({ err: error, memberId: added.memberId }, 'could not notify the new member');
+  }
 }

@@ -22,7 +22,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../../db/wher
 import { AppError } from '../../../plugins/app-error';
 import type { OrgAccess, ScopeRef } from '../access';
 import { createStructuresRepository } from '../structures/structures.repository';
-import { onMemberAdded } from './member-events';
+import { type MemberEventSinks, onMemberAdded } from './member-events';
 import { presentMemberFields, presentMemberView } from './members.presenter';
 import { createMembersRepository, type MemberChanges, type PhoneViewer } from './members.repository';
 
@@ -76,6 +76,8 @@ export interface MembersServiceDeps {
   clock: Clock;
   access: OrgAccess;
   policy?: MemberPolicy | undefined;
+  /** Who hears about added members (notifications); absent: nobody. */
+  memberEvents?: MemberEventSinks | undefined;
 }
 
 type MembersQuery = z.output<typeof membersQuerySchema>;
@@ -95,7 +97,14 @@ export interface NewMemberInput {
  * adding (admins; account capacity; default template), changing, removing (never an admin), and per
  * enterprise member their projects. Authorization through access.ts: another tenant's ids answer 404.
  */
-export function createMembersService({ db, engine, clock, access, policy }: MembersServiceDeps) {
+export function createMembersService({
+  db,
+  engine,
+  clock,
+  access,
+  policy,
+  memberEvents,
+}: MembersServiceDeps) {
   const repository = createMembersRepository(db);
   const now = () => clock.now().toISOString();
 
@@ -240,6 +249,7 @@ export function createMembersService({ db, engine, clock, access, policy }: Memb
         userId: target.id,
         byUserId: user._id,
         via: 'direct',
+        sinks: memberEvents,
       });
       return present(id);
     },

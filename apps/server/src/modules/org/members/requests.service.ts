@@ -18,7 +18,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { OrgAccess, ScopeRef } from '../access';
 import { createOrgRepository } from '../org.repository';
-import { onMemberAdded } from './member-events';
+import { type MemberEventSinks, onMemberAdded } from './member-events';
 import { presentMemberRequest } from './members.presenter';
 import { createMembersRepository } from './members.repository';
 import type { MembersService } from './members.service';
@@ -36,6 +36,8 @@ export interface RequestsServiceDeps {
   clock: Clock;
   access: OrgAccess;
   members: MembersService;
+  /** Who hears about added members (notifications); absent: nobody. */
+  memberEvents?: MemberEventSinks | undefined;
 }
 
 /**
@@ -43,7 +45,7 @@ export interface RequestsServiceDeps {
  * opens it sees where it leads and applies; an admin of the scope approves (the member is added with a
  * template) or rejects, once.
  */
-export function createRequestsService({ db, clock, access, members }: RequestsServiceDeps) {
+export function createRequestsService({ db, clock, access, members, memberEvents }: RequestsServiceDeps) {
   const repository = createRequestsRepository(db);
   const membersRepository = createMembersRepository(db);
   const orgRepository = createOrgRepository(db);
@@ -196,6 +198,7 @@ export function createRequestsService({ db, clock, access, members }: RequestsSe
           userId: request.user_id,
           byUserId: user._id,
           via: 'request',
+          sinks: memberEvents,
         });
       }
       return (await expand([(await repository.findRequest(requestId))!]))[0]!;

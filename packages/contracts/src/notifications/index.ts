@@ -1,0 +1,4 @@
+export * from './modules';
+export * from './schemas';
+export * from './templates';
+export * from './todos';

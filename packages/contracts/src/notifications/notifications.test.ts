@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isNotificationModule,
+  NOTIFICATION_MODULE_LABELS,
+  NOTIFICATION_MODULES,
+  notificationModuleLabel,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+  queryParamCreateSchema,
+  renderNotification,
+  TODO_DELAY_LABELS,
+  TODO_DELAYS,
+  todoDelayDays,
+  todoDelayRange,
+  todosQuerySchema,
+} from './index';
+
+describe('notification modules', () => {
+  it('are the notification centre filter of spec 001 §2 plus announcement and topic, each labelled in both languages', () => {
+    expect(NOTIFICATION_MODULES).toEqual([
+      'contactList',
+      'checklist',
+      'qualityCheck',
+      'securityCheck',
+      'memberManagement',
+      'system',
+      'form',
+      'task',
+      'material',
+      'programme',
+      'programmePlan',
+      'announcement',
+      'topic',
+    ]);
+    expect(Object.keys(NOTIFICATION_MODULE_LABELS).sort()).toEqual([...NOTIFICATION_MODULES].sort());
+    for (const module of NOTIFICATION_MODULES) {
+      expect(NOTIFICATION_MODULE_LABELS[module]['zh-CN']).toMatch(/\p{Script=Han}/u);
+      expect(NOTIFICATION_MODULE_LABELS[module]['en-US']).toMatch(/^[A-Z][a-z ]+$/);
+    }
+    expect(notificationModuleLabel('memberManagement', 'zh-CN')).toBe('成员管理');
+    expect(notificationModuleLabel('programmePlan', 'en-US')).toBe('Programme plan');
+    expect(notificationModuleLabel('somethingNew', 'en-US')).toBe('somethingNew');
+  });
+
+  it('isNotificationModule accepts exactly the list', () => {
+    expect(isNotificationModule('task')).toBe(true);
+    expect(isNotificationModule('Task')).toBe(false);
+    expect(isNotificationModule('toString')).toBe(false);
+    expect(isNotificationModule(undefined)).toBe(false);
+  });
+});
+
+describe('templates', () => {
+  it('render the member-added notification in both languages, for each kind of scope', () => {
+    const params = { scopeType: 'circle', scopeName: '华东分公司', byName: '张三' };
+    expect(renderNotification('memberAdded', params, 'zh-CN')).toEqual({
+      title: '您已加入分支「华东分公司」',
+      content: '张三 将您添加为成员。',
+    });
+    expect(renderNotification('memberAdded', { ...params, scopeType: 'project' }, 'en-US')).toEqual({
+      title: 'You were added to the project "华东分公司"',
+      content: '张三 added you as a member.',
+    });
+    expect(renderNotification('memberAdded', { ...params, scopeType: 'enterprise' }, 'zh-CN')?.title).toBe(
+      '您已加入企业「华东分公司」',
+    );
+  });
+
+  it('answer null for an unknown template or unusable parameters (the stored text is shown then)', () => {
+    expect(renderNotification('nope', {}, 'zh-CN')).toBeNull();
+    expect(renderNotification(null, null, 'zh-CN')).toBeNull();
+    expect(
+      renderNotification('memberAdded', { scopeType: 'galaxy', scopeName: 'x', byName: 'y' }, 'zh-CN'),
+    ).toBeNull();
+    expect(renderNotification('memberAdded', { scopeType: 'project', byName: 'y' }, 'en-US')).toBeNull();
+    expect(renderNotification('memberAdded', null, 'en-US')).toBeNull();
+  });
+});
+
+describe('to-do delays (spec 001 §9: 1-7, 8-30, over 30 days)', () => {
+  it('count whole days past the due date; due today or undated is not late', () => {
+    expect(todoDelayDays(null, '2026-03-15')).toBe(0);
+    expect(todoDelayDays('2026-03-15', '2026-03-15')).toBe(0);
+    expect(todoDelayDays('2026-03-20', '2026-03-15')).toBe(0);
+    expect(todoDelayDays('2026-03-14', '2026-03-15')).toBe(1);
+    // Across a month end and a leap day.
+    expect(todoDelayDays('2024-02-28', '2024-03-01')).toBe(2);
+    expect(todoDelayDays('2025-12-31', '2026-01-31')).toBe(31);
+  });
+
+  it('bands are inclusive due-date ranges that meet without gaps', () => {
+    expect(todoDelayRange('1-7', '2026-03-15')).toEqual({ from: '2026-03-08', to: '2026-03-14' });
+    expect(todoDelayRange('8-30', '2026-03-15')).toEqual({ from: '2026-02-13', to: '2026-03-07' });
+    expect(todoDelayRange('over30', '2026-03-15')).toEqual({ from: null, to: '2026-02-12' });
+    expect(todoDelayRange('overdue', '2026-03-15')).toEqual({ from: null, to: '2026-03-14' });
+    expect(() => todoDelayRange('1-7', '15/03/2026')).toThrow(RangeError);
+    expect(Object.keys(TODO_DELAY_LABELS)).toEqual([...TODO_DELAYS]);
+  });
+});
+
+describe('request schemas', () => {
+  it('GET notifications takes the list parameters but no expand', () => {
+    expect(notificationsQuerySchema.parse({ skip: '20', limit: '10', only_count: 'true' })).toEqual({
+      skip: 20,
+      limit: 10,
+      only_count: true,
+    });
+    expect(notificationsQuerySchema.safeParse({ expand: 'true' }).success).toBe(false);
+  });
+
+  it('PUT notifications takes ids (1 to 500) or "all"', () => {
+    const id = '0123456789abcdef01234567';
+    expect(notificationsReadSchema.safeParse({ ids: [id], read: true }).success).toBe(true);
+    expect(notificationsReadSchema.safeParse({ ids: 'all', read: true }).success).toBe(true);
+    expect(notificationsReadSchema.safeParse({ ids: [], read: true }).success).toBe(false);
+    expect(notificationsReadSchema.safeParse({ ids: Array(501).fill(id), read: true }).success).toBe(false);
+  });
+
+  it('GET todos takes where, queryParam, delay and paging; POST queryParams an object', () => {
+    expect(todosQuerySchema.parse({ delay: '8-30', queryParam: '0123456789abcdef01234567' })).toMatchObject({
+      delay: '8-30',
+      skip: 0,
+      limit: 20,
+    });
+    expect(todosQuerySchema.safeParse({ delay: '31+' }).success).toBe(false);
+    expect(queryParamCreateSchema.safeParse({ data: { where: {} } }).success).toBe(true);
+    expect(queryParamCreateSchema.safeParse({ data: [] }).success).toBe(false);
+  });
+});
