@@ -12,6 +12,11 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const RUNTIME_EXTERNAL = [
   'better-sqlite3', // native addon
   '@node-rs/argon2', // native addon
+  'sharp', // native addon (libvips), loaded with the first thumbnail
+  // Loaded only when S3_* is set (storage/s3.ts imports them on first use): outside the bundle, a server on
+  // the local folder never parses their megabyte of code.
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
   '@fastify/swagger-ui', // serves its static files from its own folder
   'pg-native', // optional native driver pg tries to load
 ];

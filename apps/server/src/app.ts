@@ -9,11 +9,18 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/open';
+import { createEvents } from './events/index';
 import { loggerOptions } from './logger';
 import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
+import {
+  createNotificationsModule,
+  NOTIFICATIONS_PREFIX,
+  type NotificationsModule,
+  notificationsPlugin,
+} from './modules/notifications/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
 import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
 import { apiDocsPlugin } from './plugins/api-docs';
@@ -34,6 +41,8 @@ declare module 'fastify' {
     /** The database this app uses; closed when the app closes. */
     database: DatabaseHandle;
     clock: Clock;
+    /** Notifications and to-dos: the producers other modules get, reachable here for tests and tools. */
+    notifications: NotificationsModule;
   }
 }
 
@@ -146,16 +155,37 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     log: app.log,
     tableWrites: database.tableWrites,
   });
-  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir });
+  const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, s3: config.s3 });
+  if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
+  const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
+  // In-process events, or Redis pub/sub across processes when REDIS_URL is set.
+  const events = createEvents({ redisUrl: config.redisUrl, log: app.log });
+  app.addHook('onClose', async () => events.close());
+  const notifications = createNotificationsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    events,
+    log: app.log,
+  });
+  app.decorate('notifications', notifications);
+  const org = createOrgModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    notify: notifications.notify,
+    log: app.log,
+  });
+  const permissions = createPermissionsModule({ db: database.db, clock, access: org.access });
   const files = createFilesModule({
     db: database.db,
     clock,
     storage,
-    maxImageBytes: config.uploadImageMaxBytes,
+    access: org.access,
+    limits: { image: config.uploadImageMaxBytes, file: config.uploadFileMaxBytes },
+    soffice: config.sofficePath,
+    log: app.log,
   });
-  const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
-  const org = createOrgModule({ db: database.db, engine: database.engine, clock });
-  const permissions = createPermissionsModule({ db: database.db, clock, access: org.access });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);
@@ -182,6 +212,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   });
   app.register(orgPlugin, { prefix: ACCOUNT_PREFIX, module: org });
   app.register(permissionsPlugin, { prefix: ACCOUNT_PREFIX, module: permissions });
+  app.register(notificationsPlugin, { prefix: NOTIFICATIONS_PREFIX, module: notifications });
 
   return app as unknown as App;
 }

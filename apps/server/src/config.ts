@@ -15,6 +15,10 @@ export interface S3Config {
   bucket: string;
   accessKey: string;
   secretKey: string;
+  /** The signing region; S3-compatible servers mostly accept the default us-east-1. */
+  region: string;
+  /** Bucket in the path (`endpoint/bucket/key`, MinIO and most on-premise servers) rather than the host name. */
+  forcePathStyle: boolean;
 }
 
 export interface AliyunSmsConfig {
@@ -79,8 +83,15 @@ export interface Config {
   publicUrl: string | null;
   webDist: string;
   bodyLimit: number;
-  /** Largest avatar/image upload in bytes (413 beyond). */
+  /** Largest image upload (JPEG, PNG, GIF, WebP: avatars, pictures) in bytes (413 beyond). */
   uploadImageMaxBytes: number;
+  /** Largest upload of any other kind (documents, drawings, models, video), and of one request, in bytes. */
+  uploadFileMaxBytes: number;
+  /**
+   * LibreOffice's executable for the previews of office documents: an absolute path, or a command name
+   * looked up on PATH when a conversion is first needed (absent: office documents are not previewed).
+   */
+  sofficePath: string;
   /** null: passport sign-in is not configured (its routes answer 404). */
   passport: PassportConfig | null;
   profile: ProfileDefaults;
@@ -170,6 +181,8 @@ const VARIABLES = {
   },
   S3_ACCESS_KEY: { schema: z.string().min(1), expected: 'a non-empty access key' },
   S3_SECRET_KEY: { schema: z.string().min(1), expected: 'a non-empty secret key', secret: true },
+  S3_REGION: { schema: z.string().regex(/^[a-z0-9-]{1,40}$/), expected: 'a region name such as us-east-1' },
+  S3_FORCE_PATH_STYLE: { schema: flag, expected: '0 or 1' },
   SMS_PROVIDER: { schema: z.enum(['console', 'aliyun']), expected: '"console" or "aliyun"' },
   SMS_ALIYUN_ACCESS_KEY_ID: { schema: z.string().regex(/^\S+$/), expected: 'an Alibaba Cloud AccessKey ID' },
   SMS_ALIYUN_ACCESS_KEY_SECRET: {
@@ -275,6 +288,16 @@ const VARIABLES = {
     schema: integer(1024, 1024 * MiB),
     expected: 'an image upload limit in bytes between 1024 and 1073741824',
   },
+  UPLOAD_FILE_MAX_BYTES: {
+    schema: integer(1024, 1024 * 1024 * MiB),
+    expected: 'a file upload limit in bytes between 1024 and 1099511627776',
+  },
+  SOFFICE_PATH: {
+    // An absolute path, or a bare command name (no slash): a relative path would depend on the working
+    // directory the server happens to start in.
+    schema: z.string().regex(/^(\/[^\0]*[^/\0]|[^/\s\0]+)$/),
+    expected: "an absolute path to LibreOffice's soffice, or a command name looked up on PATH",
+  },
   METHOD_OVERRIDE: { schema: flag, expected: '0 or 1' },
   BUILD_DATE: {
     schema: z
@@ -327,7 +350,11 @@ function truncate(value: string): string {
 function readS3(v: Parsed): S3Config | null {
   const names = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const;
   const missing = names.filter((name) => v[name] === undefined);
-  if (missing.length === names.length) return null;
+  if (missing.length === names.length) {
+    const stray = (['S3_REGION', 'S3_FORCE_PATH_STYLE'] as const).find((name) => v[name] !== undefined);
+    if (stray) throw new ConfigError('S3_ENDPOINT', `set with ${stray} (S3_* configure the object storage)`);
+    return null;
+  }
   if (missing.length > 0) {
     throw new ConfigError(
       missing[0] as string,
@@ -339,6 +366,8 @@ function readS3(v: Parsed): S3Config | null {
     bucket: v.S3_BUCKET as string,
     accessKey: v.S3_ACCESS_KEY as string,
     secretKey: v.S3_SECRET_KEY as string,
+    region: v.S3_REGION ?? 'us-east-1',
+    forcePathStyle: v.S3_FORCE_PATH_STYLE ?? true,
   };
 }
 
@@ -418,6 +447,8 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: v.WEB_DIST === undefined ? defaultWebDist() : resolve(v.WEB_DIST),
     bodyLimit: v.BODY_LIMIT ?? MiB,
     uploadImageMaxBytes: v.UPLOAD_IMAGE_MAX_BYTES ?? 10 * MiB,
+    uploadFileMaxBytes: v.UPLOAD_FILE_MAX_BYTES ?? 1024 * MiB,
+    sofficePath: v.SOFFICE_PATH ?? 'soffice',
     passport: readPassport(v),
     profile: {
       productName: v.PRODUCT_NAME ?? 'Lintel',

@@ -107,6 +107,8 @@ export interface FilesTable {
   /** The client's filename, sanitised: metadata for Content-Disposition only. */
   original_name: string;
   created_at: Timestamp;
+  /** The project whose members may read it and whose storage it counts against; null: the uploader's own. */
+  project_id: string | null;
 }
 
 /** An outside identity bound to an account: provider `passport` (OAuth subject) or `oa` (OA account name). */
@@ -170,6 +172,8 @@ export interface EnterprisesTable {
   /** 4D-editing accounts the enterprise may authorise, and the last day that allowance is valid. */
   edit4d_total: Generated<number>;
   edit4d_expires_at: string | null;
+  /** Bytes stored by its projects' files (kept with every upload and deletion), against space_capacity. */
+  space_used: Generated<number>;
   /** null once the creating account is deleted. */
   created_by: string | null;
   created_at: Timestamp;

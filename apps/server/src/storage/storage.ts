@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Where file bytes live (DESIGN.md §1): a local folder by default, an S3-compatible bucket later. Modules
+ * Where file bytes live (DESIGN.md §1): a local folder by default, an S3-compatible bucket with S3_*. Modules
  * keep the metadata (owner, type, name) in their tables and address the bytes by a key they generate; a
  * key is never derived from a user's filename.
  */
@@ -17,6 +17,8 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Removes `key`; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Releases connections (the S3 client's keep-alive sockets) when the app closes. */
+  close?(): Promise<void>;
 }
 
 export interface PutOptions {

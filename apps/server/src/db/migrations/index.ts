@@ -24,6 +24,10 @@ import * as m2026112170 from './2026112170_structures';
 import * as m2026112171 from './2026112171_member_invitations';
 import * as m2026112172 from './2026112172_member_requests';
 import * as m2026112173 from './2026112173_list_indexes';
+import * as m2026112180 from './2026112180_notifications';
+import * as m2026112181 from './2026112181_query_params';
+import * as m2026112182 from './2026112182_todos';
+import * as m2026112190 from './2026112190_files_projects';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -59,4 +63,8 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112171_member_invitations': m2026112171,
   '2026112172_member_requests': m2026112172,
   '2026112173_list_indexes': m2026112173,
+  '2026112180_notifications': m2026112180,
+  '2026112181_query_params': m2026112181,
+  '2026112182_todos': m2026112182,
+  '2026112190_files_projects': m2026112190,
 };

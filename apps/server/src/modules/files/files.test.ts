@@ -1,9 +1,7 @@
-import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signIn, type TestApp } from '../../../test/helper';
+import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
 import {
   GIF,
   HTML,
@@ -14,64 +12,43 @@ import {
   type UploadPartSpec,
   WEBP,
 } from '../../../test/images';
+import { DWG, EXE, IFC, MP4, makeOle2, makeOoxml, PDF, SHELL_SCRIPT, TEXT } from './test-files';
+import {
+  answerBeforeBody,
+  FILES,
+  fileRowCount,
+  getAs,
+  idOf,
+  listen,
+  snapshot,
+  storedFiles,
+  uploadAs,
+} from './test-support';
 
-const FILES = '/api/v1/base-service/files';
-const LIMIT = 64 * 1024;
+/** Uploads and downloads without a project: kinds, names, limits, attacks. Projects: files-projects.test.ts. */
+const IMAGE_LIMIT = 64 * 1024;
+const FILE_LIMIT = 256 * 1024;
 
 let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { UPLOAD_IMAGE_MAX_BYTES: String(LIMIT) } });
+  t = await buildTestApp({
+    env: { UPLOAD_IMAGE_MAX_BYTES: String(IMAGE_LIMIT), UPLOAD_FILE_MAX_BYTES: String(FILE_LIMIT) },
+  });
   cookie = await signIn(t.app);
 });
 afterAll(() => t.close());
 
-function upload(parts: UploadPartSpec[], headers: Record<string, string> = {}) {
-  const { body, contentType } = multipartBody(parts);
-  return t.app.inject({
-    method: 'POST',
-    url: FILES,
-    headers: { cookie, 'content-type': contentType, ...headers },
-    payload: body,
-  });
-}
-
-function download(url: string, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
-}
-
-async function fileRowCount(): Promise<number> {
-  const rows = await t.db.db.selectFrom('files').select('id').execute();
-  return rows.length;
-}
-
-/** Every regular file in the storage folder (DATA_DIR/files), temp files included. */
-async function storedFiles(): Promise<string[]> {
-  const root = join(t.config.dataDir, 'files');
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-}
+const upload = (parts: UploadPartSpec[], headers: Record<string, string> = {}) =>
+  uploadAs(t, cookie, parts, { headers });
+const download = (url: string, headers: Record<string, string> = {}) => getAs(t, cookie, url, headers);
 
 async function expectNothingStored(before: { rows: number; files: number }) {
-  expect(await fileRowCount()).toBe(before.rows);
-  expect(await storedFiles()).toHaveLength(before.files);
+  expect(await snapshot(t)).toEqual(before);
 }
 
-async function snapshot() {
-  return { rows: await fileRowCount(), files: (await storedFiles()).length };
-}
-
-async function listen(): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' }).catch((error: unknown) => {
-    // Already listening from an earlier test of this file.
-    if ((error as { code?: string }).code !== 'FST_ERR_REOPENED_SERVER') throw error;
-  });
-  const address = t.app.server.address();
-  return typeof address === 'object' && address ? address.port : 0;
-}
-
-describe('POST base-service/files', () => {
+describe('POST base-service/files: pictures', () => {
   it('stores a PNG under field file and serves it back byte for byte with safe headers', async () => {
     const png = makePng(20, 12);
     const response = await upload([
@@ -122,42 +99,9 @@ describe('POST base-service/files', () => {
     expect((await download(pictures[0])).rawPayload.equals(WEBP)).toBe(true);
   });
 
-  it('serves byte ranges (206) and refuses ranges past the end (416)', async () => {
-    const png = makePng(30, 30);
-    const url = (await upload([{ field: 'file', filename: 'r.png', data: png }])).json().files[0];
-
-    const first = await download(url, { range: 'bytes=0-9' });
-    expect(first.statusCode).toBe(206);
-    expect(first.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
-    expect(first.headers['content-length']).toBe('10');
-    expect(first.rawPayload.equals(png.subarray(0, 10))).toBe(true);
-
-    const tail = await download(url, { range: 'bytes=-16' });
-    expect(tail.statusCode).toBe(206);
-    expect(tail.rawPayload.equals(png.subarray(png.length - 16))).toBe(true);
-
-    const open = await download(url, { range: 'bytes=100-' });
-    expect(open.rawPayload.equals(png.subarray(100))).toBe(true);
-
-    const beyond = await download(url, { range: `bytes=${png.length}-` });
-    expect(beyond.statusCode).toBe(416);
-    expect(beyond.headers['content-range']).toBe(`bytes */${png.length}`);
-    expect(beyond.json()).toMatchObject({ code: 416, key: 'files.rangeNotSatisfiable' });
-
-    const several = await download(url, { range: 'bytes=0-1,4-5' });
-    expect(several.statusCode).toBe(200);
-    expect(several.rawPayload.equals(png)).toBe(true);
-
-    const cached = await download(url, { 'if-none-match': String(first.headers.etag) });
-    expect(cached.statusCode).toBe(304);
-    expect(cached.body).toBe('');
-  });
-
-  it('refuses an HTML page renamed .png with 415 and keeps nothing', async () => {
-    const before = await snapshot();
-    const response = await upload([
-      { field: 'file', filename: 'avatar.png', contentType: 'image/png', data: HTML },
-    ]);
+  it('refuses a document in the picture field (images only) with 415 files.typeNotAllowed', async () => {
+    const before = await snapshot(t);
+    const response = await upload([{ field: 'picture', filename: 'scan.pdf', data: PDF }]);
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
       code: 415,
@@ -166,18 +110,117 @@ describe('POST base-service/files', () => {
     });
     await expectNothingStored(before);
   });
+});
 
-  it('refuses SVG (it can carry scripts), empty files, and takes back the earlier files of the request', async () => {
-    const before = await snapshot();
-    const svg = await upload([
-      { field: 'file', filename: 'logo.svg', contentType: 'image/svg+xml', data: SVG },
+describe('POST base-service/files: documents', () => {
+  const cases: Array<[string, Buffer, string, 'inline' | 'attachment']> = [
+    ['施工方案.pdf', PDF, 'application/pdf', 'inline'],
+    [
+      '工程量清单.xlsx',
+      makeOoxml('xlsx', { contentTypesLast: true, padding: 20_000 }),
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'attachment',
+    ],
+    [
+      '会议纪要.docx',
+      makeOoxml('docx'),
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'attachment',
+    ],
+    ['旧报表.xls', makeOle2(['Workbook'], 12), 'application/vnd.ms-excel', 'attachment'],
+    ['旧文档.doc', makeOle2(['WordDocument']), 'application/msword', 'attachment'],
+    ['总平面图.dwg', DWG, 'image/vnd.dwg', 'attachment'],
+    ['模型.ifc', IFC, 'application/x-step', 'attachment'],
+    ['日志.txt', TEXT, 'text/plain; charset=utf-8', 'inline'],
+    ['巡检.mp4', MP4, 'video/mp4', 'inline'],
+  ];
+
+  it.each(cases)(
+    'stores %s as %s, served %s with its Chinese name',
+    async (name, bytes, mime, disposition) => {
+      const response = await upload([
+        { field: 'file', filename: name, contentType: 'application/octet-stream', data: bytes },
+      ]);
+      expect(response.statusCode, response.body).toBe(200);
+      const url = response.json().files[0];
+      const served = await download(url);
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-disposition']).toBe(
+        `${disposition}; filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
+      const row = await t.db.db
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', idOf(url))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        content_type: mime,
+        original_name: name,
+        project_id: null,
+        size: bytes.length,
+      });
+    },
+  );
+
+  it('sends any file as an attachment with download=true', async () => {
+    const url = (await upload([{ field: 'file', filename: 'a.pdf', data: PDF }])).json().files[0];
+    const served = await download(`${url}?download=true`);
+    expect(served.headers['content-disposition']).toBe("attachment; filename*=UTF-8''a.pdf");
+    expect((await download(`${url}?download=maybe`)).statusCode).toBe(400);
+  });
+});
+
+describe('POST base-service/files: what is refused', () => {
+  const refused: Array<[string, string, Buffer]> = [
+    ['an HTML page renamed .png', 'avatar.png', HTML],
+    ['an HTML page renamed .pdf', '合同.pdf', HTML],
+    ['an SVG renamed .png', 'logo.png', SVG],
+    ['a shell script renamed .txt', 'notes.txt', SHELL_SCRIPT],
+    ['an executable renamed .pdf', 'invoice.pdf', EXE],
+    ['a real PNG named .exe', 'setup.exe', makePng()],
+    ['a real PDF named .html', 'page.html', PDF],
+    ['an installer (OLE2 that is no Office file) renamed .doc', 'readme.doc', makeOle2(['\u4840\u3b3f'])],
+    ['an empty file', 'empty.pdf', Buffer.alloc(0)],
+  ];
+
+  it.each(refused)('%s: 415 files.unsupportedType, nothing kept', async (_name, filename, data) => {
+    const before = await snapshot(t);
+    const response = await upload([{ field: 'file', filename, contentType: 'application/pdf', data }]);
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ code: 415, key: 'files.unsupportedType', message: '不支持的文件类型' });
+    await expectNothingStored(before);
+  });
+
+  it('says so in English too', async () => {
+    const response = await upload([{ field: 'file', filename: 'x.png', data: HTML }], {
+      'accept-language': 'en-US',
+    });
+    expect(response.json()).toEqual({
+      code: 415,
+      key: 'files.unsupportedType',
+      message: 'Unsupported file type',
+    });
+  });
+
+  it('refuses text that turns out not to be UTF-8 past its first bytes, after streaming it, keeping nothing', async () => {
+    const before = await snapshot(t);
+    const text = Buffer.from('第一行\n'.repeat(4000)); // 40 KB: well past the first bytes
+    const response = await upload([
+      { field: 'file', filename: 'log.txt', data: Buffer.concat([text, Buffer.from([0xc0, 0x00, 0xff])]) },
     ]);
-    expect(svg.statusCode).toBe(415);
-    expect(svg.json().key).toBe('files.typeNotAllowed');
-    const empty = await upload([{ field: 'file', filename: 'empty.png', data: Buffer.alloc(0) }]);
-    expect(empty.statusCode).toBe(415);
+    expect(response.statusCode).toBe(415);
+    expect(response.json().key).toBe('files.unsupportedType');
+    await expectNothingStored(before);
+  });
+
+  it('takes back the earlier files of a request when a later one is refused', async () => {
+    const before = await snapshot(t);
     const mixed = await upload([
       { field: 'file', filename: 'ok.png', data: makePng() },
+      { field: 'file', filename: 'ok.pdf', data: PDF },
       { field: 'file', filename: 'bad.png', data: SVG },
     ]);
     expect(mixed.statusCode).toBe(415);
@@ -185,68 +228,82 @@ describe('POST base-service/files', () => {
   });
 
   it('stores a path-like filename as a plain name and never as a path', async () => {
-    const before = await snapshot();
-    const png = makePng(3, 3);
-    const response = await upload([{ field: 'file', filename: '../../etc/passwd.png', data: png }]);
+    const before = await snapshot(t);
+    const response = await upload([{ field: 'file', filename: '../../etc/passwd', data: TEXT }]);
     expect(response.statusCode).toBe(200);
-    const id = response.json().files[0].split('/').pop() as string;
+    const id = idOf(response.json().files[0]);
     const row = await t.db.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ original_name: 'passwd.png', storage_key: id, content_type: 'image/png' });
-    expect(row.size).toBe(png.length);
-    const files = await storedFiles();
+    expect(row).toMatchObject({
+      original_name: 'passwd',
+      storage_key: id,
+      content_type: 'text/plain; charset=utf-8',
+    });
+    const files = await storedFiles(t);
     expect(files).toHaveLength(before.files + 1);
     const root = join(t.config.dataDir, 'files');
     for (const file of files) expect(file.startsWith(`${root}/`)).toBe(true);
     expect(files.some((file) => file.endsWith(`/${id}`))).toBe(true);
     expect((await download(response.json().files[0])).headers['content-disposition']).toBe(
-      "inline; filename*=UTF-8''passwd.png",
+      "inline; filename*=UTF-8''passwd",
     );
+
+    const windows = await upload([{ field: 'file', filename: '..\\..\\Windows\\win.ini.pdf', data: PDF }]);
+    const windowsRow = await t.db.db
+      .selectFrom('files')
+      .selectAll()
+      .where('id', '=', idOf(windows.json().files[0]))
+      .executeTakeFirstOrThrow();
+    expect(windowsRow.original_name).toBe('win.ini.pdf');
+  });
+});
+
+describe('POST base-service/files: size limits', () => {
+  it('answers 413 at once when Content-Length is over every limit, without reading the body', async () => {
+    const { head, body } = await answerBeforeBody(t, {
+      cookie,
+      path: FILES,
+      contentLength: 50 * 1024 * 1024,
+      parts: [{ field: 'file', filename: 'big.pdf', data: PDF }],
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head).toMatch(/\r\nconnection: close/i);
+    expect(body).toEqual({ code: 413, key: 'files.tooLarge', message: '文件过大（最大 256 KiB）' });
   });
 
-  it('answers 413 at once when Content-Length is over the limit, without reading the body', async () => {
-    const port = await listen();
-    const { body, contentType } = multipartBody([{ field: 'file', filename: 'big.png', data: makePng() }]);
-    const socket = connect(port, '127.0.0.1');
-    const answer = new Promise<string>((resolve, reject) => {
-      let received = '';
-      socket.on('data', (chunk) => {
-        received += chunk.toString('utf8');
-        // The whole answer is there once its JSON body has closed.
-        if (/\r\n\r\n\{.*\}$/s.test(received)) resolve(received);
-      });
-      socket.on('error', reject);
-      socket.on('close', () => resolve(received));
-    });
-    socket.write(
-      [
-        `POST ${FILES} HTTP/1.1`,
-        'Host: 127.0.0.1',
-        `Cookie: ${cookie}`,
-        `Content-Type: ${contentType}`,
-        `Content-Length: ${50 * 1024 * 1024}`,
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    // A few bytes of the announced 50 MiB, and then nothing: the answer must not wait for the rest.
-    socket.write(body.subarray(0, 64));
-    const text = await answer;
-    socket.destroy();
-    expect(text).toMatch(/^HTTP\/1\.1 413 /);
-    expect(text).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
-      code: 413,
-      key: 'files.tooLarge',
-      message: '文件过大（最大 64 KiB）',
-    });
+  it('limits images to UPLOAD_IMAGE_MAX_BYTES and other files to UPLOAD_FILE_MAX_BYTES', async () => {
+    const before = await snapshot(t);
+    // 100 KiB: too large for an image, fine for a document.
+    const bigPng = Buffer.concat([makePng(), Buffer.alloc(100 * 1024, 7)]);
+    const image = await upload([{ field: 'file', filename: 'big.png', data: bigPng }]);
+    expect(image.statusCode).toBe(413);
+    expect(image.json()).toEqual({ code: 413, key: 'files.tooLarge', message: '文件过大（最大 64 KiB）' });
+    const pdf = Buffer.concat([PDF, Buffer.alloc(100 * 1024, 7)]);
+    expect((await upload([{ field: 'file', filename: 'ok.pdf', data: pdf }])).statusCode).toBe(200);
+    const hugePdf = Buffer.concat([PDF, Buffer.alloc(FILE_LIMIT, 7)]);
+    const huge = await upload([{ field: 'file', filename: 'huge.pdf', data: hugePdf }]);
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().message).toBe('文件过大（最大 256 KiB）');
+    // Two documents each within the limit, together over it: the request's total counts too.
+    const half = Buffer.concat([PDF, Buffer.alloc(150 * 1024, 7)]);
+    const pair = await upload([
+      { field: 'file', filename: 'a.pdf', data: half },
+      { field: 'file', filename: 'b.pdf', data: half },
+    ]);
+    expect(pair.statusCode).toBe(413);
+    expect(await fileRowCount(t)).toBe(before.rows + 1);
+    expect((await storedFiles(t)).length).toBe(before.files + 1);
   });
 
   it('aborts a chunked upload that grows past the limit, and keeps nothing', async () => {
-    const port = await listen();
-    const before = await snapshot();
+    const port = await listen(t);
+    const before = await snapshot(t);
     const { body, contentType } = multipartBody([
       // A real PNG header, then far more bytes than allowed.
-      { field: 'file', filename: 'huge.png', data: Buffer.concat([makePng(), Buffer.alloc(4 * LIMIT, 7)]) },
+      {
+        field: 'file',
+        filename: 'huge.png',
+        data: Buffer.concat([makePng(), Buffer.alloc(4 * IMAGE_LIMIT, 7)]),
+      },
     ]);
     const status = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = httpRequest(
@@ -286,6 +343,41 @@ describe('POST base-service/files', () => {
     expect(JSON.parse(status.body)).toMatchObject({ code: 413, key: 'files.tooLarge' });
     await expectNothingStored(before);
   });
+});
+
+describe('GET base-service/files/{id}', () => {
+  it('serves byte ranges (206) and refuses ranges past the end (416)', async () => {
+    const png = makePng(30, 30);
+    const url = (await upload([{ field: 'file', filename: 'r.png', data: png }])).json().files[0];
+
+    const first = await download(url, { range: 'bytes=0-9' });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-9/${png.length}`);
+    expect(first.headers['content-length']).toBe('10');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.rawPayload.equals(png.subarray(0, 10))).toBe(true);
+
+    const tail = await download(url, { range: 'bytes=-16' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.rawPayload.equals(png.subarray(png.length - 16))).toBe(true);
+
+    const open = await download(url, { range: 'bytes=100-' });
+    expect(open.rawPayload.equals(png.subarray(100))).toBe(true);
+
+    const beyond = await download(url, { range: `bytes=${png.length}-` });
+    expect(beyond.statusCode).toBe(416);
+    expect(beyond.headers['content-range']).toBe(`bytes */${png.length}`);
+    expect(beyond.headers['x-content-type-options']).toBe('nosniff');
+    expect(beyond.json()).toMatchObject({ code: 416, key: 'files.rangeNotSatisfiable' });
+
+    const several = await download(url, { range: 'bytes=0-1,4-5' });
+    expect(several.statusCode).toBe(200);
+    expect(several.rawPayload.equals(png)).toBe(true);
+
+    const cached = await download(url, { 'if-none-match': String(first.headers.etag) });
+    expect(cached.statusCode).toBe(304);
+    expect(cached.body).toBe('');
+  });
 
   it('answers 401 without a session, for upload and download', async () => {
     const { body, contentType } = multipartBody([{ field: 'file', filename: 'a.png', data: makePng() }]);
@@ -299,18 +391,32 @@ describe('POST base-service/files', () => {
     expect(anonymous.json().key).toBe('common.unauthenticated');
     const url = (await upload([{ field: 'file', filename: 'a.png', data: makePng() }])).json().files[0];
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
   });
 
-  it('lets another signed-in member see an avatar; an unknown id is 404, a malformed one 400', async () => {
-    const url = (await upload([{ field: 'file', filename: 'a.png', data: makePng() }])).json().files[0];
+  it('shows a picture of no project (an avatar) to every signed-in user, a document only to its uploader and system administrators', async () => {
+    const picture = (await upload([{ field: 'file', filename: 'a.png', data: makePng() }])).json().files[0];
+    const document = (await upload([{ field: 'file', filename: '私人.pdf', data: PDF }])).json().files[0];
     const other = await signIn(t.app, 'zhangsan', 'Demo1234');
-    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: other } })).statusCode).toBe(200);
+    const admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    expect((await getAs(t, other, picture)).statusCode).toBe(200);
+    const hidden = await getAs(t, other, document);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().key).toBe('common.notFound');
+    expect((await getAs(t, admin, document)).statusCode).toBe(200);
+    expect((await download(document)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const unknown = await download(`${FILES}/0123456789abcdef01234567`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().key).toBe('common.notFound');
     expect((await download(`${FILES}/..%2f..%2fetc%2fpasswd`)).statusCode).toBe(400);
+    expect((await download(`${FILES}/0123456789abcdef01234567?other=1`)).statusCode).toBe(400);
   });
+});
 
+describe('POST base-service/files: malformed requests', () => {
   it('refuses a foreign Origin, a wrong field, no file, and a body that is not multipart', async () => {
     const foreign = await upload([{ field: 'file', filename: 'a.png', data: makePng() }], {
       origin: 'https://evil.example',
@@ -337,6 +443,11 @@ describe('POST base-service/files', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().key).toBe('files.multipartRequired');
+
+    const badProject = await uploadAs(t, cookie, [{ field: 'file', filename: 'a.pdf', data: PDF }], {
+      projectId: 'not-an-id',
+    });
+    expect(badProject.statusCode).toBe(400);
 
     // Multipart is parsed for uploads only: elsewhere it is an unsupported type like any non-JSON body.
     const { body, contentType } = multipartBody([{ field: 'name', data: 'demo' }]);

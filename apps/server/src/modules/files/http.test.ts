@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GIF, HTML, makeJpeg, makePng, SVG, WEBP } from '../../../test/images';
-import { formatBytes, inlineDisposition, parseRange, sanitizeFilename } from './http';
-import { sniffImageType } from './image-type';
+import { contentDisposition, formatBytes, parseRange, sanitizeFilename } from './http';
 
 describe('parseRange', () => {
   it('reads one byte range within the size', () => {
@@ -35,12 +33,15 @@ describe('parseRange', () => {
   });
 });
 
-describe('inlineDisposition', () => {
+describe('contentDisposition', () => {
   it('percent-encodes the UTF-8 name (RFC 8187), quotes and parentheses included', () => {
-    expect(inlineDisposition('头像 (1).png')).toBe(
+    expect(contentDisposition('inline', '头像 (1).png')).toBe(
       "inline; filename*=UTF-8''%E5%A4%B4%E5%83%8F%20%281%29.png",
     );
-    expect(inlineDisposition('a";b\r\n.png')).toBe("inline; filename*=UTF-8''a%22%3Bb%0D%0A.png");
+    expect(contentDisposition('inline', 'a";b\r\n.png')).toBe("inline; filename*=UTF-8''a%22%3Bb%0D%0A.png");
+    expect(contentDisposition('attachment', "施工图 it's.dwg")).toBe(
+      "attachment; filename*=UTF-8''%E6%96%BD%E5%B7%A5%E5%9B%BE%20it%27s.dwg",
+    );
   });
 });
 
@@ -70,29 +71,5 @@ describe('formatBytes', () => {
     expect(formatBytes(10 * 1024 * 1024)).toBe('10 MiB');
     expect(formatBytes(64 * 1024)).toBe('64 KiB');
     expect(formatBytes(1500)).toBe('1500 bytes');
-  });
-});
-
-describe('sniffImageType', () => {
-  it('recognises the four image formats by their first bytes', () => {
-    expect(sniffImageType(makeJpeg())).toBe('image/jpeg');
-    expect(sniffImageType(makePng())).toBe('image/png');
-    expect(sniffImageType(GIF)).toBe('image/gif');
-    expect(sniffImageType(Buffer.from('GIF87a......'))).toBe('image/gif');
-    expect(sniffImageType(WEBP)).toBe('image/webp');
-  });
-
-  it('refuses everything else, whatever it is called', () => {
-    for (const bytes of [
-      HTML,
-      SVG,
-      Buffer.alloc(0),
-      Buffer.from([0xff, 0xd8]),
-      Buffer.from('RIFF\0\0\0\0WAVEfmt '),
-      Buffer.from('%PDF-1.7'),
-      Buffer.from([0x89, 0x50, 0x4e, 0x47]),
-    ]) {
-      expect(sniffImageType(bytes)).toBeNull();
-    }
   });
 });

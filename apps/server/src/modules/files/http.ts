@@ -36,13 +36,16 @@ export function parseRange(header: string | undefined, size: number): RangeReque
   return { kind: 'partial', range: { start, end } };
 }
 
-/** `inline; filename*=UTF-8''…`: the stored name, percent-encoded, so any language survives every browser. */
-export function inlineDisposition(filename: string): string {
+/**
+ * `inline; filename*=UTF-8''…` (or `attachment; …`): the stored name percent-encoded as RFC 8187 says, so
+ * any language survives every browser, and nothing in it can end the header or start another parameter.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
   const encoded = encodeURIComponent(filename).replace(
     /['()*!]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `inline; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename*=UTF-8''${encoded}`;
 }
 
 const MAX_NAME_LENGTH = 200;

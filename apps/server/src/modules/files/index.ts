@@ -1,11 +1,15 @@
 import multipart from '@fastify/multipart';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/index';
+import type { OrgAccess } from '../org/access';
+import { createConverter } from './conversion';
+import { createPreviewService } from './files.preview';
 import { filesRoutes } from './files.routes';
-import { createFileService, MAX_FILES_PER_UPLOAD } from './files.service';
+import { createFileService, MAX_FILES_PER_UPLOAD, type UploadLimits } from './files.service';
 
 export { FILES_PREFIX, fileUrl } from './files.presenter';
 
@@ -13,12 +17,28 @@ export interface FilesDeps {
   db: Kysely<Database>;
   clock: Clock;
   storage: Storage;
-  /** UPLOAD_IMAGE_MAX_BYTES */
-  maxImageBytes: number;
+  /** The organisation's rights: who reads a project's files, who may delete them. */
+  access: OrgAccess;
+  /** UPLOAD_IMAGE_MAX_BYTES, UPLOAD_FILE_MAX_BYTES */
+  limits: UploadLimits;
+  log: FastifyBaseLogger;
+  /** SOFFICE_PATH: LibreOffice, which converts office documents to PDF for their previews. */
+  soffice: string;
 }
 
 export function createFilesModule(deps: FilesDeps) {
-  return { files: createFileService(deps), maxImageBytes: deps.maxImageBytes };
+  const converter = createConverter({
+    storage: deps.storage,
+    clock: deps.clock,
+    soffice: deps.soffice,
+    log: deps.log,
+  });
+  return {
+    files: createFileService({ ...deps, converter }),
+    previews: createPreviewService({ ...deps, converter }),
+    converter,
+    limits: deps.limits,
+  };
 }
 export type FilesModule = ReturnType<typeof createFilesModule>;
 
@@ -29,8 +49,8 @@ export type FilesModule = ReturnType<typeof createFilesModule>;
 export const filesPlugin: FastifyPluginAsyncZod<{ module: FilesModule }> = async (app, { module }) => {
   await app.register(multipart, {
     limits: {
-      // One byte over the limit reaches the service, whose own count answers 413 with the limit's text.
-      fileSize: module.maxImageBytes + 1,
+      // One byte over the largest limit reaches the service, whose own count answers 413 with its text.
+      fileSize: Math.max(module.limits.image, module.limits.file) + 1,
       files: MAX_FILES_PER_UPLOAD,
       fields: 20,
       fieldSize: 4096,
@@ -38,5 +58,7 @@ export const filesPlugin: FastifyPluginAsyncZod<{ module: FilesModule }> = async
       headerPairs: 20,
     },
   });
-  await app.register(filesRoutes, { files: module.files, maxImageBytes: module.maxImageBytes });
+  // A conversion still running is killed, so that closing never waits for LibreOffice.
+  app.addHook('onClose', async () => module.converter.close());
+  await app.register(filesRoutes, { files: module.files, previews: module.previews, limits: module.limits });
 };
