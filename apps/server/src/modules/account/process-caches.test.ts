@@ -40,11 +40,14 @@ describe('the session cache', () => {
   it(`sees another process's sign-out within ${SESSION_CACHE_MS} ms`, async () => {
     t = await buildTestApp();
     const cookie = await signIn(t.app);
-    expect((await logged(cookie)).statusCode).toBe(200);
     other = await secondProcessDatabase();
-    await other.db.deleteFrom('sessions').execute();
-    // Still served from this process's copy: the staleness docs/decisions.md accepts.
+    const cachedAt = performance.now();
     expect((await logged(cookie)).statusCode).toBe(200);
+    await other.db.deleteFrom('sessions').execute();
+    // Still served from this process's copy (the staleness docs/decisions.md accepts) — checked only while
+    // the copy is surely younger than its lifetime, so that a slow machine cannot make this fail.
+    const stale = await logged(cookie);
+    if (performance.now() - cachedAt < SESSION_CACHE_MS - 500) expect(stale.statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, SESSION_CACHE_MS + 50));
     expect((await logged(cookie)).statusCode).toBe(401);
   });
@@ -55,8 +58,9 @@ describe('the profile cache', () => {
     t = await buildTestApp();
     const read = async () =>
       (await t.app.inject({ method: 'GET', url: `${ACCOUNT}/system/profile` })).json().productName;
-    const before = await read();
     other = await secondProcessDatabase();
+    const cachedAt = performance.now();
+    const before = await read();
     const now = new Date().toISOString();
     await other.db
       .insertInto('settings')
@@ -66,7 +70,8 @@ describe('the profile cache', () => {
         updated_at: now,
       })
       .execute();
-    expect(await read()).toBe(before);
+    const stale = await read();
+    if (performance.now() - cachedAt < PROFILE_CACHE_MS - 300) expect(stale).toBe(before);
     await new Promise((resolve) => setTimeout(resolve, PROFILE_CACHE_MS + 50));
     expect(await read()).toBe('另一进程');
   });
