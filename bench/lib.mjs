@@ -56,6 +56,8 @@ export async function startServer(script, { env = {}, readyPath = '/api/v1/healt
   return {
     url,
     readyMs,
+    pid: child.pid,
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
