@@ -220,7 +220,10 @@ export function createConverter({
       if (jobs.has(key)) return 'converting';
       if (await storage.stat(previewKey(key))) return 'ready';
       const failedAt = failures.get(key);
-      if (failedAt !== undefined && clock.now().getTime() - failedAt < RETRY_FAILED_AFTER_MS) return 'failed';
+      if (failedAt !== undefined) {
+        if (clock.now().getTime() - failedAt < RETRY_FAILED_AFTER_MS) return 'failed';
+        failures.delete(key);
+      }
       if (!(await executable())) return 'unavailable';
       if (closed) return 'unavailable';
       enqueue(source);

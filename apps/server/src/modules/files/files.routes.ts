@@ -203,11 +203,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
         return previews.meta(id, request.user!);
       }
 
-      reply.header('cache-control', FILE_CACHE_CONTROL).header('x-content-type-options', 'nosniff');
+      reply.header('x-content-type-options', 'nosniff');
       if (thumbnail) {
         const etag = `"${id}-thumb"`;
         const { file, bytes } = await files.thumbnail(id, request.user!);
-        reply.header('etag', etag);
+        reply.header('cache-control', FILE_CACHE_CONTROL).header('etag', etag);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
         return reply
           .header('content-type', THUMBNAIL_TYPE)
@@ -216,9 +216,11 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (
           .send(bytes);
       }
 
+      // Refusals are not cached: "converting" must not outlive the conversion.
       const opened = preview
         ? await previews.open(id, request.user!, request.headers.range)
         : await files.open(id, request.user!, request.headers.range);
+      reply.header('cache-control', FILE_CACHE_CONTROL);
       return sendDownload(request, reply, opened, download);
     },
   );
