@@ -31,6 +31,10 @@ describe('route table (spec 000 §2)', () => {
       '/projects/:projectId': true,
       '/projects/:projectId/settings': true,
       '/projects/:projectId/settings/:section': true,
+      '/projects/:projectId/announcements': true,
+      '/projects/:projectId/announcements/sent': true,
+      '/projects/:projectId/announcements/new': true,
+      '/projects/:projectId/announcements/:announcementId': true,
       '/e': false,
       '/e/member-invite': false,
       '/system': false,
@@ -38,6 +42,8 @@ describe('route table (spec 000 §2)', () => {
       '/account': false,
       '/qweb': false,
       '/bind/account': false,
+      '/preview/:fileId': true,
+      '/notifications': true,
       '/oauth': false,
     });
   });

@@ -1,8 +1,11 @@
+import { previewPages } from '../components/file-preview/routes';
 import { accountPages } from '../modules/account/routes';
+import { announcementsPages } from '../modules/announcements/routes';
 import { bindPages } from '../modules/bind/routes';
 import { downloadPages } from '../modules/download/routes';
 import { enterprisePages } from '../modules/enterprise/routes';
 import { homePages } from '../modules/home/routes';
+import { notificationsPages } from '../modules/notifications/routes';
 import { profilePages } from '../modules/profile/routes';
 import { projectSettingsPages } from '../modules/project-settings/routes';
 import { systemPages } from '../modules/system/routes';
@@ -45,6 +48,15 @@ export const ROUTES: readonly AppRoute[] = [
   // Organisation issue: the project settings of project administrators (the first section by default).
   { path: '/projects/:projectId/settings', needsLogin: true, page: projectSettingsPages.settings },
   { path: '/projects/:projectId/settings/:section', needsLogin: true, page: projectSettingsPages.settings },
+  // Announcements issue: a project's announcements, received (the index) and sent, the form and one of them.
+  { path: '/projects/:projectId/announcements', needsLogin: true, page: announcementsPages.list },
+  { path: '/projects/:projectId/announcements/sent', needsLogin: true, page: announcementsPages.list },
+  { path: '/projects/:projectId/announcements/new', needsLogin: true, page: announcementsPages.create },
+  {
+    path: '/projects/:projectId/announcements/:announcementId',
+    needsLogin: true,
+    page: announcementsPages.detail,
+  },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.
@@ -58,6 +70,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/qweb', needsLogin: false, page: bindPages.oa },
   // Binding a passport identity to a product account (the passport callback's redirect for a new identity).
   { path: '/bind/account', needsLogin: false, page: bindPages.thirdParty },
+  // Files issue: the preview of a stored file (spec 001 §2 "File preview"); the file's rights apply.
+  { path: '/preview/:fileId', needsLogin: true, page: previewPages.preview },
+  // Files and notifications issue: the notification centre (spec 001 §2), to-dos and messages.
+  { path: '/notifications', needsLogin: true, page: notificationsPages.centre },
   // Third-party sign-in issue: oauth callback. The spec does not say whether it needs login: treated as no.
   { path: '/oauth', needsLogin: false, page: null },
 ];

@@ -12,6 +12,8 @@ import { LanguageMenu } from './LanguageMenu';
 
 /** Only a signed-in user has a menu: its code stays off the screens of visitors (the sign-in screen). */
 const UserMenu = lazy(() => import('./UserMenu').then((module) => ({ default: module.UserMenu })));
+/** The live unread badge and its notification stream: signed-in users only, so never on /login. */
+const NotificationBell = lazy(() => import('../../modules/notifications/components/NotificationBell'));
 
 /** Logo and product name, the download link, the language menu (when i18n is on) and the user menu. */
 export function AppHeader({ profile, user }: { profile: SystemProfile; user: User | null }) {
@@ -31,6 +33,12 @@ export function AppHeader({ profile, user }: { profile: SystemProfile; user: Use
           <span className="app-header__label">{t('layout:header.download')}</span>
         </Link>
         {profile.i18n ? <LanguageMenu /> : null}
+        {user ? (
+          <Suspense fallback={null}>
+            {/* Keyed by user: another account signing in gets a stream of its own. */}
+            <NotificationBell key={user._id} />
+          </Suspense>
+        ) : null}
         {user ? (
           <Suspense fallback={null}>
             <UserMenu user={user} />
