@@ -4,7 +4,7 @@
 //  - the server's memory growth (resident set) while that upload streams through (target < 64 MB);
 //  - notifications per second delivered to 200 open event streams (200 members of one project, each with
 //    its own stream, receiving announcements sent to everyone).
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { copyFile, mkdtemp, open, readFile, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -154,7 +154,157 @@ async function throughput() {
   }
 }
 
+const STREAMS = 200;
+const ANNOUNCEMENTS = 10;
+
+/** The code the console SMS provider "sent" to `phoneNumber` (it writes them to DATA_DIR/sms-outbox.jsonl). */
+async function smsCode(dataDir, phoneNumber) {
+  const outbox = join(dataDir, 'sms-outbox.jsonl');
+  for (let i = 0; i < 100; i++) {
+    if (existsSync(outbox)) {
+      const sent = (await readFile(outbox, 'utf8'))
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line))
+        .filter((m) => m.phoneNumber === phoneNumber && m.type === 'register')
+        .pop();
+      if (sent) return sent.code;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no code for ${phoneNumber}`);
+}
+
+async function must(promise, what) {
+  const answer = await promise;
+  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+/** A person registered through the API as the registration screens do, then signed in: their cookie. */
+async function registered(server, i) {
+  const phoneNumber = `139${String(i).padStart(8, '0')}`;
+  const api = `${server.url}${ACCOUNT}`;
+  await must(
+    call(`${api}/securities`, { method: 'POST', body: { phoneNumber, countryCode: '86', type: 'register' } }),
+    'send code',
+  );
+  const code = await smsCode(server.dataDir, phoneNumber);
+  const name = `bench${i}`;
+  await must(
+    call(`${api}/register`, {
+      method: 'POST',
+      body: {
+        name,
+        password: 'Bench_123',
+        nickName: `成员${i}`,
+        email: `${name}@example.com`,
+        phoneNumber,
+        countryCode: '86',
+        code,
+      },
+    }),
+    'register',
+  );
+  const signedIn = await must(
+    call(`${api}/login`, { method: 'POST', body: { name, password: 'Bench_123' } }),
+    'login',
+  );
+  return { cookie: signedIn.cookie, userId: signedIn.body._id };
+}
+
+/** An open event stream counting the `notification` events it receives. */
+function openStream(url, cookie) {
+  return new Promise((resolve, reject) => {
+    const stream = { received: 0, waiters: [], close: () => req.destroy() };
+    const req = request(`${url}/api/v1/base-service/notifications/stream`, { headers: { cookie } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          if (/^event: notification$/m.test(buffer.slice(0, end))) stream.received++;
+          buffer = buffer.slice(end + 2);
+          end = buffer.indexOf('\n\n');
+        }
+        const waiting = [];
+        for (const waiter of stream.waiters) {
+          if (stream.received >= waiter[0]) waiter[1]();
+          else waiting.push(waiter);
+        }
+        stream.waiters = waiting;
+      });
+      resolve(stream);
+    });
+    req.on('error', (error) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.end();
+  });
+}
+
+const until = (stream, count) =>
+  stream.received >= count ? Promise.resolve() : new Promise((done) => stream.waiters.push([count, done]));
+
+async function delivery() {
+  const server = await startServer(serverMain, {
+    env: {
+      DEMO: '1',
+      ADMIN_PASSWORD: 'BenchAdmin1',
+      SMS_IP_HOURLY_LIMIT: '100000',
+      SMS_DAILY_LIMIT: '100000',
+    },
+  });
+  const streams = [];
+  try {
+    const demo = await must(
+      call(`${server.url}${ACCOUNT}/login`, { method: 'POST', body: { name: 'demo', password: 'Demo1234' } }),
+      'demo login',
+    );
+    const [project] = (await call(`${server.url}${ACCOUNT}/projects`, { cookie: demo.cookie })).body;
+    const people = [];
+    for (let i = 0; i < STREAMS; i++) people.push(await registered(server, i));
+    for (const person of people) {
+      await must(
+        call(`${server.url}${ACCOUNT}/projects/${project._id}/members`, {
+          method: 'POST',
+          cookie: demo.cookie,
+          body: { userId: person.userId },
+        }),
+        'add member',
+      );
+    }
+    for (const person of people) streams.push(await openStream(server.url, person.cookie));
+    // Whatever arrived so far (the member notifications) is not part of the figure.
+    await new Promise((r) => setTimeout(r, 500));
+    const base = streams.map((s) => s.received);
+    const start = performance.now();
+    for (let k = 0; k < ANNOUNCEMENTS; k++) {
+      await must(
+        call(`${server.url}/api/v1/announcement-service/announcements`, {
+          method: 'POST',
+          cookie: demo.cookie,
+          body: { projectId: project._id, title: `公告 ${k}`, content: '<p>测试</p>', receivers: 'all' },
+        }),
+        'announce',
+      );
+    }
+    await Promise.all(streams.map((s, i) => until(s, base[i] + ANNOUNCEMENTS)));
+    const seconds = (performance.now() - start) / 1000;
+    return [
+      {
+        name: `notifications delivered to ${STREAMS} open streams (${ANNOUNCEMENTS} announcements to everyone)`,
+        value: (STREAMS * ANNOUNCEMENTS) / seconds,
+        unit: 'notifications/s',
+      },
+    ];
+  } finally {
+    for (const stream of streams) stream.close();
+    await server.stop();
+  }
+}
+
 export const title = 'files';
 export async function run() {
-  return throughput();
+  return [...(await throughput()), ...(await delivery())];
 }
