@@ -12,6 +12,11 @@ import { type DatabaseHandle, openDatabase } from './db/open';
 import { createEvents } from './events/index';
 import { loggerOptions } from './logger';
 import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
+import {
+  ANNOUNCEMENTS_PREFIX,
+  announcementsPlugin,
+  createAnnouncementsModule,
+} from './modules/announcements/index';
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
@@ -177,6 +182,15 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     log: app.log,
   });
   const permissions = createPermissionsModule({ db: database.db, clock, access: org.access });
+  const announcements = createAnnouncementsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    permissions,
+    notifications,
+    log: app.log,
+  });
   const files = createFilesModule({
     db: database.db,
     clock,
@@ -213,6 +227,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(orgPlugin, { prefix: ACCOUNT_PREFIX, module: org });
   app.register(permissionsPlugin, { prefix: ACCOUNT_PREFIX, module: permissions });
   app.register(notificationsPlugin, { prefix: NOTIFICATIONS_PREFIX, module: notifications });
+  app.register(announcementsPlugin, { prefix: ANNOUNCEMENTS_PREFIX, module: announcements });
 
   return app as unknown as App;
 }

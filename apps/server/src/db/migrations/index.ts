@@ -28,6 +28,9 @@ import * as m2026112180 from './2026112180_notifications';
 import * as m2026112181 from './2026112181_query_params';
 import * as m2026112182 from './2026112182_todos';
 import * as m2026112190 from './2026112190_files_projects';
+import * as m2026112195 from './2026112195_announcements';
+import * as m2026112196 from './2026112196_announcement_receipts';
+import * as m2026112197 from './2026112197_announcement_attachments';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -67,4 +70,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112181_query_params': m2026112181,
   '2026112182_todos': m2026112182,
   '2026112190_files_projects': m2026112190,
+  '2026112195_announcements': m2026112195,
+  '2026112196_announcement_receipts': m2026112196,
+  '2026112197_announcement_attachments': m2026112197,
 };

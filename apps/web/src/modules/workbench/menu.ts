@@ -20,7 +20,9 @@ export interface WorkbenchModuleEntry {
  * The workbench modules that exist in this build. A module the server authorises but this build has no
  * screen for never shows (no placeholder entries): the list grows as the module issues land.
  */
-export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [];
+export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [
+  { key: 'announcements', group: 'collaboration', labelKey: 'module.announcements', path: 'announcements' },
+];
 
 export interface MenuGroup {
   key: string;

@@ -1,0 +1,76 @@
+import type { Notification } from '@lintel/contracts/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Engine } from '../../db/engine';
+import type { Database } from '../../db/schema';
+import type { NotificationsModule } from '../notifications/index';
+import type { OrgAccess } from '../org/access';
+import type { PermissionsModule } from '../permissions/index';
+import { announcementsRoutes } from './announcements.routes';
+import { createAnnouncementsService } from './announcements.service';
+
+export { announcementLink } from './announcements.service';
+
+/** announcement-service, where the specification puts announcements. */
+export const ANNOUNCEMENTS_PREFIX = '/api/v1/announcement-service';
+
+export interface AnnouncementsDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  access: OrgAccess;
+  permissions: Pick<PermissionsModule, 'authorize' | 'permissions'>;
+  /** The producer and the reader's own notifications (marked read when they open the announcement). */
+  notifications: Pick<NotificationsModule, 'notify' | 'notifications'>;
+  log: FastifyBaseLogger;
+}
+
+/** A receiver's notifications about one announcement: at most this many are marked read at once. */
+const READ_BATCH = 200;
+
+/** Announcements of a project: published to members, departments or everyone, who are notified. */
+export function createAnnouncementsModule({
+  db,
+  engine,
+  clock,
+  access,
+  permissions,
+  notifications,
+  log,
+}: AnnouncementsDeps) {
+  const announcements = createAnnouncementsService({
+    db,
+    engine,
+    clock,
+    access,
+    authorize: permissions.authorize,
+    authValue: permissions.permissions.authValue,
+    notify: notifications.notify,
+    // Through the notifications' own calls, as the notification centre would: their badge updates live.
+    async readNotifications(user, announcementId) {
+      const unread = (await notifications.notifications.list(
+        user,
+        {
+          where: JSON.stringify({ module: 'announcement', recordId: announcementId, read: false }),
+          skip: 0,
+          limit: READ_BATCH,
+        },
+        'zh-CN',
+      )) as Notification[];
+      if (unread.length === 0) return;
+      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
+    },
+    log,
+  });
+  return { announcements };
+}
+export type AnnouncementsModule = ReturnType<typeof createAnnouncementsModule>;
+
+export const announcementsPlugin: FastifyPluginAsyncZod<{ module: AnnouncementsModule }> = async (
+  app,
+  { module },
+) => {
+  await app.register(announcementsRoutes, { announcements: module.announcements });
+};
