@@ -9,7 +9,8 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'jsdom',
-    testTimeout: 20_000,
+    // Long flows (add, edit, approve a member) took over 20 s in a loaded CI run: see vitest.setup.ts.
+    testTimeout: 60_000,
     setupFiles: ['./vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,

@@ -5,9 +5,10 @@ import { addLocaleFiles, changeLanguage } from './src/app/i18n';
 import { configureHttp } from './src/lib/http';
 
 // Pages and menus are lazy chunks that the test transform compiles on first use: on a busy 2-core machine
-// the first load has taken over 5 s (antd's menu behind the language switch), so findBy*/waitFor wait up
-// to 10 s instead of Testing Library's default 1 s (the test timeout is 20 s).
-configure({ asyncUtilTimeout: 10_000 });
+// the first load has taken over 10 s in a full CI run (antd's menu behind the language switch, while the
+// server suites ran beside it), so findBy*/waitFor wait up to 20 s instead of Testing Library's default
+// 1 s (the test timeout is 60 s). A real failure still fails; it only takes longer to say so.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks the layout APIs antd's responsive helpers call.
 if (typeof window !== 'undefined') {

@@ -13,6 +13,8 @@ const sourceRoot = fileURLToPath(new URL('..', import.meta.url));
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
+    // Migrations name columns (`files.id`), not messages.
+    if (name === 'migrations') return [];
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return name.endsWith('.ts') && !name.endsWith('.test.ts') ? [path] : [];
   });
@@ -31,6 +33,9 @@ describe('error messages', () => {
     }
   });
 
+  // AppError's key is typed from errors.json, so the compiler already refuses an unknown key; this scan
+  // catches keys passed through untyped strings. Prefixes that are also table names (notifications,
+  // announcements) are left out: Kysely column references would look like keys.
   it('has a text for every key the code uses', () => {
     const keyLiteral =
       /['"`]((?:common|account|validation|project|viewport|files|identity|org|permissions)\.[A-Za-z]+)['"`]/g;

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  * The icons of @ant-design/icons each carry a detailed path (the globe alone is 1 KB compressed); these
  * are a few hundred bytes together. Other screens keep using @ant-design/icons.
  */
-function Icon({ children, className }: { children: ReactNode; className?: string }) {
+export function Icon({ children, className }: { children: ReactNode; className?: string }) {
   return (
     <span className={className ? `app-icon ${className}` : 'app-icon'} aria-hidden>
       <svg

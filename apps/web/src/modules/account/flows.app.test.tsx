@@ -78,7 +78,7 @@ describe('flow steps in the shell', () => {
     fill('perfect-password', 'Secret12');
     fill('perfect-confirm', 'Secret12');
     fireEvent.click(screen.getByTestId('perfect-submit'));
-    expect(await screen.findByTestId('complete-profile-page', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('complete-profile-page')).toBeInTheDocument();
     expect(seen.path).toBe('/perfectinformationnext');
     expect(getFlowState().register).toBeNull();
   }, 30_000);
@@ -90,11 +90,11 @@ describe('flow steps in the shell', () => {
     fill('reset-password', 'NewPass12');
     fill('reset-confirm', 'NewPass12');
     fireEvent.click(screen.getByTestId('reset-submit'));
-    expect(await screen.findByTestId('finish-password-page', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('finish-password-page')).toBeInTheDocument();
     expect(seen.path).toBe('/finishPassword');
     expect(getFlowState()).toEqual({ register: null, reset: null, resetFinished: true });
     fireEvent.click(screen.getByTestId('finish-login-now'));
-    expect(await screen.findByTestId('home-page', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByTestId('home-page')).toBeInTheDocument();
     expect(getFlowState().resetFinished).toBe(false);
   }, 30_000);
 });
