@@ -2,13 +2,13 @@ import {
   ENTERPRISE_SHORT_NAME_MAX_LENGTH,
   type Enterprise,
   enterpriseUpdateSchema,
-  ORG_NAME_MAX_LENGTH,
 } from '@lintel/contracts/org';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { useUpdateEnterprise } from '../api';
 import { schemaRule } from '../schemaRule';
+import { OrgNameItem } from './OrgNameItem';
 
 interface Values {
   name: string;
@@ -66,24 +66,12 @@ export function EditEnterpriseModal({
         preserve={false}
         initialValues={{ name: enterprise.name, shortName: enterprise.shortName }}
       >
-        <Form.Item
-          name="name"
+        <OrgNameItem
+          schema={enterpriseUpdateSchema.shape.name}
           label={t('enterprise:field.enterpriseName')}
-          rules={[
-            schemaRule(enterpriseUpdateSchema.shape.name, (code) =>
-              code === 'too_big'
-                ? t('enterprise:rule.nameTooLong', { max: ORG_NAME_MAX_LENGTH })
-                : t('enterprise:rule.nameRequired'),
-            ),
-          ]}
-        >
-          <Input
-            autoFocus
-            count={{ show: true, max: ORG_NAME_MAX_LENGTH }}
-            onPressEnter={onEnter}
-            data-testid="edit-enterprise-name"
-          />
-        </Form.Item>
+          testId="edit-enterprise-name"
+          onEnter={onEnter}
+        />
         <Form.Item
           name="shortName"
           label={t('enterprise:info.shortName')}

@@ -1,9 +1,9 @@
-import { type Circle, circleUpdateSchema, ORG_NAME_MAX_LENGTH } from '@lintel/contracts/org';
-import { App, Form, Input, Modal } from 'antd';
+import { type Circle, circleUpdateSchema } from '@lintel/contracts/org';
+import { App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { useRenameCircle } from '../api';
-import { schemaRule } from '../schemaRule';
+import { OrgNameItem } from './OrgNameItem';
 
 /** PUT circles/{id} {name}: renames a circle (open while `circle` is given). */
 export function RenameCircleModal({ circle, onClose }: { circle: Circle | null; onClose: () => void }) {
@@ -50,24 +50,12 @@ export function RenameCircleModal({ circle, onClose }: { circle: Circle | null; 
         preserve={false}
         initialValues={{ name: circle?.name ?? '' }}
       >
-        <Form.Item
-          name="name"
+        <OrgNameItem
+          schema={circleUpdateSchema.shape.name}
           label={t('enterprise:field.circleName')}
-          rules={[
-            schemaRule(circleUpdateSchema.shape.name, (code) =>
-              code === 'too_big'
-                ? t('enterprise:rule.nameTooLong', { max: ORG_NAME_MAX_LENGTH })
-                : t('enterprise:rule.nameRequired'),
-            ),
-          ]}
-        >
-          <Input
-            autoFocus
-            count={{ show: true, max: ORG_NAME_MAX_LENGTH }}
-            onPressEnter={onEnter}
-            data-testid="rename-circle-name"
-          />
-        </Form.Item>
+          testId="rename-circle-name"
+          onEnter={onEnter}
+        />
       </Form>
     </Modal>
   );
