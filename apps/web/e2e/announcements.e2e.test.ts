@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
-import { ACCOUNT_API, registerUser, suffix } from './people';
+import { ACCOUNT_API, leftLogin, registerUser, signIn, suffix } from './people';
 
 /**
  * Issue 5's walk: user A (demo, admin of 示范项目一期) publishes an announcement to user B (a member who has
  * just joined); B's header badge goes up without a reload, B opens the announcement, the badge goes down
  * and A's sent list shows it read.
  */
-
-async function signIn(page: Page, name: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-name').fill(name);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** The header badge's unread count (0 while it is hidden). */
 async function badgeCount(page: Page): Promise<number> {
@@ -38,7 +30,7 @@ afterEach(async () => {
 describe('announcements', () => {
   it('A publishes to B: B is told live, opens it, and A sees it read', async () => {
     const person = await registerUser({ prefix: 'an', nickName: `公告读者${suffix().slice(0, 3)}` });
-    await signIn(a.page, 'demo', 'Demo1234');
+    await signIn(a.page, 'demo', 'Demo1234', leftLogin);
     const projects = (await (await a.page.request.get(`${ACCOUNT_API}/projects`)).json()) as {
       _id: string;
       name: string;
@@ -52,7 +44,7 @@ describe('announcements', () => {
     expect(added.status(), await added.text()).toBe(200);
 
     // B waits on the home page, with the header's bell.
-    await signIn(b.page, person.name, person.password);
+    await signIn(b.page, person.name, person.password, leftLogin);
     await b.page.getByTestId('notification-bell').waitFor();
     await expect.poll(() => badgeCount(b.page), { timeout: 15_000 }).toBeGreaterThan(0);
     const before = await badgeCount(b.page);

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import zhPreview from '../src/locales/zh-CN/preview.json';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { signIn } from './people';
 
 /**
  * The file preview in a real browser against the real server (DEMO=1: `demo` / `Demo1234`, admin of
@@ -20,14 +21,6 @@ const PNG = Buffer.from(
     'AAAAN0lEQVRYw+3NMQ0AMAwDsLTjz3kYclayCTivtKUIBAKBQCAQCASCM8GU0hIIBAKBQCAQCARXgg9aaSQBDIQiKgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function signIn(page: Page, name: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-name').fill(name);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
-}
 
 /** Uploads one file into the project as the signed-in user (the page's cookie); answers its id. */
 async function upload(page: Page, projectId: string, name: string, mimeType: string, buffer: Buffer) {

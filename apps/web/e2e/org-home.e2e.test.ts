@@ -1,22 +1,12 @@
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { signIn, suffix } from './people';
 
 /**
  * The home tree, the workbench, the enterprise area and the system area in a real browser against the real
  * server (DEMO=1: 示范建设集团 → 华东分公司 → 示范项目一期, `demo` / `Demo1234` its admin; `admin` the
  * system administrator).
  */
-
-async function signIn(page: Page, name: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-name').fill(name);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
-}
-
-const suffix = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 
 let browser: Browser;
 beforeEach(async () => {

@@ -70,3 +70,17 @@ export async function pick(page: Page, testId: string, label: string) {
   // Closed before the next one opens: two open lists would both offer the label.
   await expect.poll(() => open.count(), { timeout: 10_000 }).toBe(0);
 }
+
+/** Where a sign-in may land: a URL glob, or a test on the URL. */
+export type Landing = string | ((url: URL) => boolean);
+/** Anywhere but /login: /home, or /bindTel for an account without a phone (zhangsan). */
+export const leftLogin: Landing = (url) => url.pathname !== '/login';
+
+/** Opens /login, signs in with name and password, and waits until the app has moved on to `landing`. */
+export async function signIn(page: Page, name: string, password: string, landing: Landing = '**/home') {
+  await page.goto('/login');
+  await page.getByTestId('login-name').fill(name);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.waitForURL(landing);
+}

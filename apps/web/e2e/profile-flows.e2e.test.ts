@@ -4,6 +4,7 @@ import zhAccountPage from '../src/locales/zh-CN/accountPage.json';
 import zhBind from '../src/locales/zh-CN/bind.json';
 import zhProfile from '../src/locales/zh-CN/profile.json';
 import { type Browser, keepScreenshot, latestSmsCode, openBrowser } from './browser';
+import { signIn } from './people';
 
 /**
  * The profile and binding screens of spec 000 §2 in a real browser against the real server (DEMO=1: `demo`
@@ -23,14 +24,6 @@ function freshPhone(): string {
 /** A username nobody has (at most 14 characters, not only digits). */
 function freshName(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 100)}`.slice(0, 14);
-}
-
-async function signIn(page: Page, name: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-name').fill(name);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.waitForURL('**/home');
 }
 
 /** A real PNG of `width`×`height`, drawn and encoded by the browser: a gradient, a disc and a square. */

@@ -1,23 +1,13 @@
-import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import zhSettings from '../src/locales/zh-CN/projectSettings.json';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
-import { pick, registerUser, suffix } from './people';
+import { leftLogin, pick, registerUser, signIn, suffix } from './people';
 
 /**
  * The project settings in a real browser against the real server (DEMO=1: `demo` / `Demo1234`, admin of
  * 示范项目一期; `zhangsan` a member of it): basic info (short name rule, save), a permission template's
  * matrix, and adding a freshly registered user by phone with that template.
  */
-
-async function signIn(page: Page, name: string, password: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-name').fill(name);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  // /home, or /bindTel for an account without a phone (zhangsan).
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 let browser: Browser;
 beforeEach(async () => {
@@ -31,7 +21,7 @@ describe('project settings', () => {
   it('demo edits the basic info, a permission template and adds a new member with it', async () => {
     const newcomer = await registerUser({ prefix: 'ps', nickName: '新成员' });
     const { page } = browser;
-    await signIn(page, 'demo', 'Demo1234');
+    await signIn(page, 'demo', 'Demo1234', leftLogin);
     const projects = (await (await page.request.get('/api/v1/account-service/projects')).json()) as {
       _id: string;
       name: string;
@@ -138,7 +128,7 @@ describe('project settings', () => {
 
   it('a plain member (zhangsan) sees the no-permission state', async () => {
     const { page } = browser;
-    await signIn(page, 'zhangsan', 'Demo1234');
+    await signIn(page, 'zhangsan', 'Demo1234', leftLogin);
     const projects = (await (await page.request.get('/api/v1/account-service/projects')).json()) as {
       _id: string;
       name: string;
