@@ -45,13 +45,17 @@ export function createLocalStorage(root: string): Storage {
       const target = pathOf(key);
       await mkdir(tempDir, { recursive: true });
       const temp = join(tempDir, `${randomBytes(12).toString('hex')}.part`);
+      const out = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
       try {
-        await pipeline(body, createWriteStream(temp, { flags: 'wx', mode: 0o640 }));
+        await pipeline(body, out);
         const { size } = await stat(temp);
         await mkdir(join(target, '..'), { recursive: true });
         await rename(temp, target);
         return { size };
       } catch (error) {
+        // A body that fails at once can fail while the file is still being opened: removing it before the
+        // stream has closed would run before the file exists, and leave it behind.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temp, { force: true }).catch(() => undefined);
         throw error;
       }

@@ -29,9 +29,12 @@ interface DeferredDropdownProps {
 
 /**
  * antd's click Dropdown, whose code (menu, popup positioning: ~20 KB gzip) is fetched on the first sign of
- * intent — pointer over, focus or click on the trigger — rather than with every screen. Until then the
- * trigger renders alone; a click made before the code arrived opens the menu once it has, and keyboard focus
- * stays on the trigger.
+ * intent — pointer over, focus or click on the trigger — rather than with every screen. Until the first click
+ * the trigger renders alone: pointer over and focus only fetch the code, and the click swaps in the real
+ * Dropdown and opens it (at once when the code is there, else once it has arrived), keeping keyboard focus on
+ * the trigger. The swap waits for the click because it remounts the trigger: swapped while a click was under
+ * way (the code arriving between pointer down and up), that click landed on the old, detached button and
+ * was lost.
  */
 export function DeferredDropdown({ menu, placement = 'bottomRight', children }: DeferredDropdownProps) {
   const [Dropdown, setDropdown] = useState<DropdownComponent | null>(() => loaded);
@@ -39,13 +42,15 @@ export function DeferredDropdown({ menu, placement = 'bottomRight', children }: 
   const wrapper = useRef<HTMLSpanElement>(null);
   const refocus = useRef(false);
 
-  const arm = (openAfterLoad: boolean) => {
+  const openOnLoad = () => {
     if (Dropdown) return;
     refocus.current = wrapper.current?.contains(document.activeElement) ?? false;
-    void loadDropdown().then((component) => {
+    const show = (component: DropdownComponent) => {
       setDropdown(() => component);
-      if (openAfterLoad) setOpen(true);
-    });
+      setOpen(true);
+    };
+    if (loaded) show(loaded);
+    else void loadDropdown().then(show);
   };
 
   useEffect(() => {
@@ -58,9 +63,9 @@ export function DeferredDropdown({ menu, placement = 'bottomRight', children }: 
     return (
       <span ref={wrapper} className="deferred-dropdown">
         {cloneElement(children, {
-          onPointerEnter: () => arm(false),
-          onFocus: () => arm(false),
-          onClick: () => arm(true),
+          onPointerEnter: () => void loadDropdown(),
+          onFocus: () => void loadDropdown(),
+          onClick: openOnLoad,
         })}
       </span>
     );
