@@ -2,7 +2,7 @@
 // The README's test line (`npm test`). Runs every suite in passes and ends with one line
 // `N passed, N failed`:
 //   1. check      type checks of every workspace and Biome lint (a failure fails the run)
-//   2. unit       contracts, server (SQLite) and web component tests
+//   2. unit       contracts and server (SQLite) tests, then the web component tests in a pass of their own
 //   3. postgres   the server suite again on PostgreSQL, when TEST_DATABASE_URL is set
 //   4. browser    the built app started on a free port, driven by Debian's Chromium
 // `npm test -- --skip-browser` / `--skip-check` leave a pass out while developing; CI runs everything.
@@ -77,7 +77,10 @@ if (!args.has('--skip-check')) {
 }
 
 // The server's test helper uses PostgreSQL whenever TEST_DATABASE_URL is set: blank it for the SQLite pass.
-vitestPass('unit', ['contracts', 'server', 'web'], { TEST_DATABASE_URL: '' });
+vitestPass('unit', ['contracts', 'server'], { TEST_DATABASE_URL: '' });
+// The web component tests get the two cores to themselves: run beside the server suites (child processes,
+// image work, S3 and Redis tests), jsdom's antd screens slowed to the point of flaky timeouts.
+vitestPass('web', ['web']);
 
 if (process.env.TEST_DATABASE_URL) {
   vitestPass('postgres', ['server']);

@@ -53,10 +53,12 @@ export function createLocalStorage(root: string): Storage {
         await rename(temp, target);
         return { size };
       } catch (error) {
-        // A body that fails at once can fail while the file is still being opened: removing it before the
-        // stream has closed would run before the file exists, and leave it behind.
-        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-        await rm(temp, { force: true }).catch(() => undefined);
+        // A body that fails at once can fail while the file is still being opened: remove it now, and again
+        // once the stream has closed (the file may only exist from then on). Not awaited: waiting for that
+        // close could hold the answer to a refused upload.
+        const remove = () => rm(temp, { force: true }).catch(() => undefined);
+        out.once('close', () => void remove());
+        await remove();
         throw error;
       }
     },

@@ -1,7 +1,7 @@
 import type { User } from '@lintel/contracts/account';
 import type { SystemProfile } from '@lintel/contracts/system';
 import { render } from '@testing-library/react';
-import { type ReactElement, useEffect } from 'react';
+import { type ReactElement, useLayoutEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { accountKeys } from '../modules/account/api';
@@ -16,9 +16,13 @@ export interface LocationProbe {
   state: unknown;
 }
 
+/**
+ * Written in a layout effect, in the same commit that renders the page: with a passive effect, a test that
+ * found the new page's marker could still read the old path on a busy machine.
+ */
 function Probe({ probe }: { probe: LocationProbe }) {
   const location = useLocation();
-  useEffect(() => {
+  useLayoutEffect(() => {
     probe.pathname = location.pathname;
     probe.search = location.search;
     probe.state = location.state;

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
 import {
   GIF,
@@ -45,7 +45,8 @@ const upload = (parts: UploadPartSpec[], headers: Record<string, string> = {}) =
 const download = (url: string, headers: Record<string, string> = {}) => getAs(t, cookie, url, headers);
 
 async function expectNothingStored(before: { rows: number; files: number }) {
-  expect(await snapshot(t)).toEqual(before);
+  // A part file of a body refused at its first bytes may be removed a moment after the answer (local.ts).
+  await vi.waitFor(async () => expect(await snapshot(t)).toEqual(before), { timeout: 2000 });
 }
 
 describe('POST base-service/files: pictures', () => {
@@ -322,9 +323,11 @@ describe('POST base-service/files: size limits', () => {
           response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
         },
       );
-      // The server may close while we still send: that is the point.
+      // The server may close while we still send: that is the point. When it closes with our bytes still
+      // unread, TCP resets the connection and its 413 can be lost on the way: then there is no answer to read.
       request.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 0, body: '' });
+        else reject(error);
       });
       let offset = 0;
       const sendMore = () => {
@@ -339,8 +342,11 @@ describe('POST base-service/files: size limits', () => {
       };
       sendMore();
     });
-    expect(status.status).toBe(413);
-    expect(JSON.parse(status.body)).toMatchObject({ code: 413, key: 'files.tooLarge' });
+    // Refused: with a 413 when the answer made it through the reset, or by the reset itself.
+    if (status.status !== 0) {
+      expect(status.status).toBe(413);
+      expect(JSON.parse(status.body)).toMatchObject({ code: 413, key: 'files.tooLarge' });
+    }
     await expectNothingStored(before);
   });
 });
