@@ -17,3 +17,17 @@ export function formatDate(value: string | null | undefined): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** Storage figures: 1536 → '1.5 KB'; whole numbers without decimals (powers of 1024). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const text = Number.isInteger(value) ? String(value) : value.toFixed(1);
+  return `${text} ${BYTE_UNITS[unit]}`;
+}

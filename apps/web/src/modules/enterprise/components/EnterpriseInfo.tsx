@@ -2,20 +2,9 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../../lib/format';
 import { useEnterprise } from '../api';
 import { EditEnterpriseModal } from './EditEnterpriseModal';
-
-/** Storage in a readable unit. */
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
-}
 
 /** An enterprise's name, short name and capacity figures (null: unlimited); its admins edit the names. */
 export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string; isAdmin: boolean }) {

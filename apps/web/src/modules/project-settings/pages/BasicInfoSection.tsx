@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
-import { formatDate } from '../../../lib/format';
+import { formatBytes, formatDate } from '../../../lib/format';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject } from '../../workbench';
 import { useUpdateProject } from '../api';
@@ -16,7 +16,6 @@ import { AdminsField } from '../components/AdminsField';
 import { BasicField } from '../components/BasicField';
 import { BASIC_SECTIONS } from '../components/basicFields';
 import { NoPermission } from '../components/NoPermission';
-import { formatBytes } from '../format';
 import { useAllMembers } from '../membersApi';
 import { useDirtyFlag } from '../unsavedChanges';
 
