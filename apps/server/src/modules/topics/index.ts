@@ -1,0 +1,78 @@
+import type { Notification } from '@lintel/contracts/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Engine } from '../../db/engine';
+import type { Database } from '../../db/schema';
+import type { NotificationsModule } from '../notifications/index';
+import type { OrgAccess } from '../org/access';
+import type { PermissionsModule } from '../permissions/index';
+import { topicsRoutes } from './topics.routes';
+import { createTopicsService } from './topics.service';
+import { createTopicSettingsService } from './topics.settings';
+
+export { topicLink } from './topics.service';
+export { createDomainUsageCheck } from './topics.settings';
+
+/** topic-service, where the specification puts problem topics. */
+export const TOPICS_PREFIX = '/api/v1/topic-service';
+
+export interface TopicsDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  access: OrgAccess;
+  permissions: Pick<PermissionsModule, 'authorize' | 'visibleScope'>;
+  /** The producers, and the reader's own notifications (marked read when they open the topic). */
+  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'notifications'>;
+  log: FastifyBaseLogger;
+}
+
+/** A reader's notifications about one topic: at most this many are marked read at once. */
+const READ_BATCH = 200;
+
+/** Problem topics of a project: raised, answered, followed and closed; with their settings. */
+export function createTopicsModule({
+  db,
+  engine,
+  clock,
+  access,
+  permissions,
+  notifications,
+  log,
+}: TopicsDeps) {
+  const topics = createTopicsService({
+    db,
+    engine,
+    clock,
+    access,
+    authorize: permissions.authorize,
+    visibleScope: permissions.visibleScope,
+    notify: notifications.notify,
+    addTodo: notifications.addTodo,
+    closeTodo: notifications.closeTodo,
+    // Through the notifications' own calls, as the notification centre would: their badge updates live.
+    async readNotifications(user, topicId) {
+      const unread = (await notifications.notifications.list(
+        user,
+        {
+          where: JSON.stringify({ module: 'topic', recordId: topicId, read: false }),
+          skip: 0,
+          limit: READ_BATCH,
+        },
+        'zh-CN',
+      )) as Notification[];
+      if (unread.length === 0) return;
+      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
+    },
+    log,
+  });
+  const settings = createTopicSettingsService({ db, clock, access });
+  return { topics, settings };
+}
+export type TopicsModule = ReturnType<typeof createTopicsModule>;
+
+export const topicsPlugin: FastifyPluginAsyncZod<{ module: TopicsModule }> = async (app, { module }) => {
+  await app.register(topicsRoutes, { topics: module.topics, settings: module.settings });
+};
