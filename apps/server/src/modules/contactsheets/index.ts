@@ -1,0 +1,79 @@
+import type { Notification } from '@lintel/contracts/notifications';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Engine } from '../../db/engine';
+import type { Database } from '../../db/schema';
+import type { NotificationsModule } from '../notifications/index';
+import type { OrgAccess } from '../org/access';
+import type { PermissionsModule } from '../permissions/index';
+import { contactSheetsRoutes } from './contactsheets.routes';
+import { createContactSheetsService } from './contactsheets.service';
+
+export { seedDemoContactSheets } from './contactsheets.seed';
+export { contactSheetLink } from './contactsheets.service';
+
+/** worksheet-service, where the specification puts contact sheets. */
+export const CONTACT_SHEETS_PREFIX = '/api/v1/worksheet-service';
+
+export interface ContactSheetsDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  access: OrgAccess;
+  permissions: Pick<PermissionsModule, 'authorize' | 'visibleScope'>;
+  /** The producers, and the reader's own notifications (marked read when they read the sheet). */
+  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'notifications'>;
+  log: FastifyBaseLogger;
+}
+
+/** A reader's notifications about one sheet: at most this many are marked read at once. */
+const READ_BATCH = 200;
+
+/** Contact sheets of a project: numbered formal sheets sent to members, read, replied, forwarded, printed. */
+export function createContactSheetsModule({
+  db,
+  engine,
+  clock,
+  access,
+  permissions,
+  notifications,
+  log,
+}: ContactSheetsDeps) {
+  const contactSheets = createContactSheetsService({
+    db,
+    engine,
+    clock,
+    access,
+    authorize: permissions.authorize,
+    visibleScope: permissions.visibleScope,
+    notify: notifications.notify,
+    addTodo: notifications.addTodo,
+    closeTodo: notifications.closeTodo,
+    // Through the notifications' own calls, as the notification centre would: their badge updates live.
+    async readNotifications(user, sheetId) {
+      const unread = (await notifications.notifications.list(
+        user,
+        {
+          where: JSON.stringify({ module: 'contactList', recordId: sheetId, read: false }),
+          skip: 0,
+          limit: READ_BATCH,
+        },
+        'zh-CN',
+      )) as Notification[];
+      if (unread.length === 0) return;
+      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
+    },
+    log,
+  });
+  return { contactSheets };
+}
+export type ContactSheetsModule = ReturnType<typeof createContactSheetsModule>;
+
+export const contactSheetsPlugin: FastifyPluginAsyncZod<{ module: ContactSheetsModule }> = async (
+  app,
+  { module },
+) => {
+  await app.register(contactSheetsRoutes, { contactSheets: module.contactSheets });
+};
