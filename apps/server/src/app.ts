@@ -17,6 +17,11 @@ import {
   announcementsPlugin,
   createAnnouncementsModule,
 } from './modules/announcements/index';
+import {
+  CONTACT_SHEETS_PREFIX,
+  contactSheetsPlugin,
+  createContactSheetsModule,
+} from './modules/contactsheets/index';
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
@@ -28,6 +33,12 @@ import {
 } from './modules/notifications/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
 import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
+import {
+  createDomainUsageCheck,
+  createTopicsModule,
+  TOPICS_PREFIX,
+  topicsPlugin,
+} from './modules/topics/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
@@ -181,8 +192,32 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     notify: notifications.notify,
     log: app.log,
   });
-  const permissions = createPermissionsModule({ db: database.db, clock, access: org.access });
+  const permissions = createPermissionsModule({
+    db: database.db,
+    clock,
+    access: org.access,
+    // A discipline used by problem topics cannot be removed (topic-service says how many use it).
+    assertDomainUnused: createDomainUsageCheck(database.db),
+  });
   const announcements = createAnnouncementsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    permissions,
+    notifications,
+    log: app.log,
+  });
+  const contactSheets = createContactSheetsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    permissions,
+    notifications,
+    log: app.log,
+  });
+  const topics = createTopicsModule({
     db: database.db,
     engine: database.engine,
     clock,
@@ -228,6 +263,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(permissionsPlugin, { prefix: ACCOUNT_PREFIX, module: permissions });
   app.register(notificationsPlugin, { prefix: NOTIFICATIONS_PREFIX, module: notifications });
   app.register(announcementsPlugin, { prefix: ANNOUNCEMENTS_PREFIX, module: announcements });
+  app.register(topicsPlugin, { prefix: TOPICS_PREFIX, module: topics });
+  app.register(contactSheetsPlugin, { prefix: CONTACT_SHEETS_PREFIX, module: contactSheets });
 
   return app as unknown as App;
 }

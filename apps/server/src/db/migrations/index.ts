@@ -31,6 +31,18 @@ import * as m2026112190 from './2026112190_files_projects';
 import * as m2026112195 from './2026112195_announcements';
 import * as m2026112196 from './2026112196_announcement_receipts';
 import * as m2026112197 from './2026112197_announcement_attachments';
+import * as m2026112200 from './2026112200_topic_settings';
+import * as m2026112201 from './2026112201_topics';
+import * as m2026112202 from './2026112202_topic_people';
+import * as m2026112203 from './2026112203_topic_links';
+import * as m2026112204 from './2026112204_topic_responses';
+import * as m2026112205 from './2026112205_topic_counters';
+import * as m2026112230 from './2026112230_contactsheets';
+import * as m2026112231 from './2026112231_contactsheet_people';
+import * as m2026112232 from './2026112232_contactsheet_replies';
+import * as m2026112233 from './2026112233_contactsheet_attachments';
+import * as m2026112234 from './2026112234_contactsheet_circulation';
+import * as m2026112235 from './2026112235_contactsheet_counters';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -73,4 +85,16 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112195_announcements': m2026112195,
   '2026112196_announcement_receipts': m2026112196,
   '2026112197_announcement_attachments': m2026112197,
+  '2026112200_topic_settings': m2026112200,
+  '2026112201_topics': m2026112201,
+  '2026112202_topic_people': m2026112202,
+  '2026112203_topic_links': m2026112203,
+  '2026112204_topic_responses': m2026112204,
+  '2026112205_topic_counters': m2026112205,
+  '2026112230_contactsheets': m2026112230,
+  '2026112231_contactsheet_people': m2026112231,
+  '2026112232_contactsheet_replies': m2026112232,
+  '2026112233_contactsheet_attachments': m2026112233,
+  '2026112234_contactsheet_circulation': m2026112234,
+  '2026112235_contactsheet_counters': m2026112235,
 };

@@ -1,7 +1,9 @@
 import { isValidPhone, MAINLAND_COUNTRY_CODE } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { UserService } from '../../modules/account/user.service';
+import { seedDemoContactSheets } from '../../modules/contactsheets/contactsheets.seed';
 import { seedDemoOrg } from '../../modules/org/org.seed';
+import { seedDemoTopics } from '../../modules/topics/topics.seed';
 import type { Database } from '../schema';
 
 /** Country codes offered at sign-in and registration (the web falls back to 86 alone without them). */
@@ -71,5 +73,19 @@ export async function seedDemo(
     ids.push(row.id);
   }
   // The demo organisation: demo administers the enterprise and the project, zhangsan is a project member.
-  await seedDemoOrg(trx, { adminId: ids[0] as string, memberId: ids[1] as string, now });
+  const org = await seedDemoOrg(trx, { adminId: ids[0] as string, memberId: ids[1] as string, now });
+  // Problem topics of the demo project, mentioning zhangsan (modules/topics).
+  await seedDemoTopics(trx, {
+    projectId: org.projectId,
+    adminId: ids[0] as string,
+    memberId: ids[1] as string,
+    now,
+  });
+  // Contact sheets of the demo project from demo to zhangsan, one replied, the others unread.
+  await seedDemoContactSheets(trx, {
+    projectId: org.projectId,
+    senderId: ids[0] as string,
+    receiverId: ids[1] as string,
+    now,
+  });
 }

@@ -14,11 +14,13 @@ export interface PermissionsDeps {
   db: Kysely<Database>;
   clock: Clock;
   access: OrgAccess;
+  /** Refuses (throws) removing a discipline still in use elsewhere (problem topics); absent: no check. */
+  assertDomainUnused?: (projectId: string, domainId: string) => Promise<void>;
 }
 
 /** Permission templates and the one check every module asks: `authorize` / `visibleScope`. */
-export function createPermissionsModule({ db, clock, access }: PermissionsDeps) {
-  const permissions = createPermissionsService({ db, clock, access });
+export function createPermissionsModule({ db, clock, access, assertDomainUnused }: PermissionsDeps) {
+  const permissions = createPermissionsService({ db, clock, access, assertDomainUnused });
 
   /**
    * A route hook for later modules on `projects/:id/...` routes: 401 signed out, 404 when the project is

@@ -44,6 +44,8 @@ export interface PermissionsServiceDeps {
   db: Kysely<Database>;
   clock: Clock;
   access: OrgAccess;
+  /** Refuses (throws) removing a discipline still in use elsewhere (problem topics); absent: no check. */
+  assertDomainUnused?: ((projectId: string, domainId: string) => Promise<void>) | undefined;
 }
 
 const project = (id: string) => ({ type: 'project' as const, id });
@@ -57,7 +59,7 @@ function today(clock: Clock): string {
  * The one permission check of the platform (`authorize`, `visibleScope`) and what hangs on it: permission
  * templates, the modules of a project, disciplines, 4D editors, capacity, payment and deletions.
  */
-export function createPermissionsService({ db, clock, access }: PermissionsServiceDeps) {
+export function createPermissionsService({ db, clock, access, assertDomainUnused }: PermissionsServiceDeps) {
   const repository = createPermissionsRepository(db);
   const orgRepository = createOrgRepository(db);
   const now = () => clock.now().toISOString();
@@ -291,7 +293,8 @@ export function createPermissionsService({ db, clock, access }: PermissionsServi
     },
 
     async deleteDomain(user: User, id: string): Promise<Record<string, never>> {
-      await domainOfAdmin(user, id);
+      const domain = await domainOfAdmin(user, id);
+      await assertDomainUnused?.(domain.project_id, id);
       await repository.deleteDomain(id);
       return {};
     },
