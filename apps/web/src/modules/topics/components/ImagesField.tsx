@@ -1,0 +1,151 @@
+import { DeleteOutlined, LoadingOutlined, PlusOutlined, WarningOutlined } from '@ant-design/icons';
+import { App, Button, Image, Typography, Upload } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { uploadTopicImage } from '../api';
+import { fileUrl } from './imageUrls';
+
+/** One image of a form: on its way up, stored (`ref`: its URL or id, which the server takes), or failed. */
+export interface ImageItem {
+  uid: string;
+  name: string;
+  status: 'uploading' | 'done' | 'error';
+  /** What the topic or response sends for it: the upload's URL, or a kept image's id. */
+  ref?: string;
+  /** Where it shows (`/api/v1/base-service/files/<id>`). */
+  url?: string;
+  error?: string;
+}
+
+export const imagesPending = (items: readonly ImageItem[] = []) =>
+  items.some((i) => i.status === 'uploading');
+export const imagesFailed = (items: readonly ImageItem[] = []) => items.some((i) => i.status === 'error');
+export const imageRefs = (items: readonly ImageItem[] = []) =>
+  items.flatMap((item) => (item.status === 'done' && item.ref ? [item.ref] : []));
+
+interface ImagesFieldProps {
+  projectId: string;
+  max: number;
+  testId: string;
+  id?: string;
+  value?: ImageItem[];
+  onChange?: (value: ImageItem[]) => void;
+}
+
+/**
+ * Images of a topic or a response: each picked image goes to the project's files at once (an image only:
+ * the server refuses other kinds), shown as a thumbnail that opens the full picture. Past `max`, the extra
+ * images are refused with a message saying so.
+ */
+export function ImagesField({ projectId, max, testId, id, value = [], onChange }: ImagesFieldProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  // The latest list, for the upload callbacks that outlive a render.
+  const items = useRef(value);
+  items.current = value;
+  const controllers = useRef(new Map<string, AbortController>());
+
+  useEffect(() => {
+    const running = controllers.current;
+    return () => {
+      for (const controller of running.values()) controller.abort();
+    };
+  }, []);
+
+  const emit = (next: ImageItem[]) => {
+    items.current = next;
+    onChange?.(next);
+  };
+  const update = (uid: string, patch: Partial<ImageItem>) =>
+    emit(items.current.map((item) => (item.uid === uid ? { ...item, ...patch } : item)));
+
+  const start = (file: File & { uid?: string }) => {
+    const uid = file.uid ?? `${Date.now()}-${Math.random()}`;
+    const controller = new AbortController();
+    controllers.current.set(uid, controller);
+    emit([...items.current, { uid, name: file.name, status: 'uploading' }]);
+    uploadTopicImage(projectId, file, { signal: controller.signal })
+      .then((url) => update(uid, { status: 'done', ref: url, url }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        update(uid, { status: 'error', error: errorMessage(error, t) });
+      })
+      .finally(() => controllers.current.delete(uid));
+  };
+
+  const remove = (item: ImageItem) => {
+    controllers.current.get(item.uid)?.abort();
+    emit(items.current.filter((other) => other.uid !== item.uid));
+  };
+
+  return (
+    <div className="topic-images-field" data-testid={testId}>
+      <Image.PreviewGroup>
+        {value.map((item, index) => (
+          <div
+            key={item.uid}
+            className="topic-images-field__item"
+            data-testid={`${testId}-item`}
+            data-status={item.status}
+          >
+            {item.status === 'done' && item.url ? (
+              <Image
+                src={fileUrl(item.url, true)}
+                preview={{ src: fileUrl(item.url) }}
+                alt={t('topics:images.alt', { index: index + 1 })}
+                width={88}
+                height={88}
+              />
+            ) : (
+              <div className="topic-images-field__placeholder" title={item.error ?? item.name}>
+                {item.status === 'uploading' ? (
+                  <LoadingOutlined aria-label={t('topics:images.uploading', { name: item.name })} />
+                ) : (
+                  <Typography.Text type="danger" role="alert">
+                    <WarningOutlined />{' '}
+                    {t('topics:images.failed', { name: item.name, reason: item.error ?? '' })}
+                  </Typography.Text>
+                )}
+              </div>
+            )}
+            <Button
+              className="topic-images-field__remove"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('topics:images.remove', { index: index + 1 })}
+              onClick={() => remove(item)}
+              data-testid={`${testId}-remove`}
+            />
+          </div>
+        ))}
+      </Image.PreviewGroup>
+      {value.length < max ? (
+        <Upload
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          multiple
+          listType="picture-card"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            if (items.current.length >= max) {
+              void message.error(t('topics:images.tooMany', { max }));
+              return Upload.LIST_IGNORE;
+            }
+            start(file);
+            // The upload is ours (uploadTopicImage): antd only picks the files.
+            return Upload.LIST_IGNORE;
+          }}
+        >
+          <button type="button" id={id} className="topic-images-field__add" data-testid={`${testId}-add`}>
+            <PlusOutlined />
+            <div>{t('topics:images.add')}</div>
+          </button>
+        </Upload>
+      ) : null}
+      <Typography.Text type="secondary" className="topic-images-field__hint">
+        {t('topics:images.hint', { count: value.length, max })}
+      </Typography.Text>
+    </div>
+  );
+}
