@@ -1,0 +1,9 @@
+import type { ContactSheetUser } from '@lintel/contracts/contactsheets';
+import { displayName } from '../announcements/format';
+
+export { displayName, formatTime } from '../announcements/format';
+
+/** People as a sheet lists them: names joined by the language's separator. */
+export function namesOf(users: readonly ContactSheetUser[], separator: string): string {
+  return users.map((user) => displayName(user) ?? user.name).join(separator);
+}
