@@ -2,6 +2,7 @@ import { previewPages } from '../components/file-preview/routes';
 import { accountPages } from '../modules/account/routes';
 import { announcementsPages } from '../modules/announcements/routes';
 import { bindPages } from '../modules/bind/routes';
+import { contactSheetsPages } from '../modules/contactsheets/routes';
 import { downloadPages } from '../modules/download/routes';
 import { enterprisePages } from '../modules/enterprise/routes';
 import { homePages } from '../modules/home/routes';
@@ -9,6 +10,7 @@ import { notificationsPages } from '../modules/notifications/routes';
 import { profilePages } from '../modules/profile/routes';
 import { projectSettingsPages } from '../modules/project-settings/routes';
 import { systemPages } from '../modules/system/routes';
+import { topicsPages } from '../modules/topics/routes';
 import { workbenchPages } from '../modules/workbench/routes';
 import type { AppRoute } from './routeTypes';
 
@@ -57,6 +59,21 @@ export const ROUTES: readonly AppRoute[] = [
     needsLogin: true,
     page: announcementsPages.detail,
   },
+  // Contact sheets issue: a project's contact sheets (box and filters in the query), the form, one sheet.
+  { path: '/projects/:projectId/contactsheets', needsLogin: true, page: contactSheetsPages.list },
+  { path: '/projects/:projectId/contactsheets/new', needsLogin: true, page: contactSheetsPages.form },
+  { path: '/projects/:projectId/contactsheets/:sheetId', needsLogin: true, page: contactSheetsPages.detail },
+  {
+    path: '/projects/:projectId/contactsheets/:sheetId/edit',
+    needsLogin: true,
+    page: contactSheetsPages.form,
+  },
+  // Problem topics issue: a project's problems, the form (new and edit), its settings and one problem.
+  { path: '/projects/:projectId/topics', needsLogin: true, page: topicsPages.list },
+  { path: '/projects/:projectId/topics/new', needsLogin: true, page: topicsPages.form },
+  { path: '/projects/:projectId/topics/settings', needsLogin: true, page: topicsPages.settings },
+  { path: '/projects/:projectId/topics/:topicId', needsLogin: true, page: topicsPages.detail },
+  { path: '/projects/:projectId/topics/:topicId/edit', needsLogin: true, page: topicsPages.form },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.

@@ -22,6 +22,8 @@ export interface WorkbenchModuleEntry {
  */
 export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [
   { key: 'announcements', group: 'collaboration', labelKey: 'module.announcements', path: 'announcements' },
+  { key: 'contactLists', group: 'collaboration', labelKey: 'module.contactLists', path: 'contactsheets' },
+  { key: 'problemTopics', group: 'quality', labelKey: 'module.problemTopics', path: 'topics' },
 ];
 
 export interface MenuGroup {
