@@ -84,3 +84,32 @@ export async function signIn(page: Page, name: string, password: string, landing
   await page.getByTestId('login-submit').click();
   await page.waitForURL(landing);
 }
+
+/**
+ * Adds the person to 示范项目一期 as its administrator (the signed-in demo user on `page`) would,
+ * through the API, and answers the project's id.
+ */
+export async function joinDemoProject(page: Page, personName: string): Promise<string> {
+  const projects = (await (await page.request.get(`${ACCOUNT_API}/projects`)).json()) as {
+    _id: string;
+    name: string;
+  }[];
+  const project = projects.find((p) => p.name === '示范项目一期');
+  expect(project).toBeDefined();
+  const added = await page.request.post(`${ACCOUNT_API}/projects/${project!._id}/members`, {
+    data: { name: personName },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  return project!._id;
+}
+
+/** Picks the person in a multiple member Select (typed to search), and closes its list. */
+export async function pickMember(page: Page, testId: string, person: Pick<Person, 'name' | 'nickName'>) {
+  await page.getByTestId(testId).click();
+  await page.keyboard.type(person.nickName);
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+    .getByTitle(`${person.nickName}（${person.name}）`, { exact: true })
+    .click();
+  await page.keyboard.press('Escape');
+}
