@@ -3,10 +3,14 @@ import {
   isNotificationModule,
   NOTIFICATION_MODULE_LABELS,
   NOTIFICATION_MODULES,
+  NOTIFICATION_TEMPLATE_KEYS,
+  type NotificationParams,
+  type NotificationTemplateKey,
   notificationModuleLabel,
   notificationsQuerySchema,
   notificationsReadSchema,
   queryParamCreateSchema,
+  type RenderedNotification,
   renderNotification,
   TODO_DELAY_LABELS,
   TODO_DELAYS,
@@ -74,6 +78,93 @@ describe('templates', () => {
     ).toBeNull();
     expect(renderNotification('memberAdded', { scopeType: 'project', byName: 'y' }, 'en-US')).toBeNull();
     expect(renderNotification('memberAdded', null, 'en-US')).toBeNull();
+  });
+});
+
+describe('topic and contact sheet templates', () => {
+  const topic = { number: 12, name: '地下室渗水' };
+  const sheet = { byName: '李四', title: '钢筋复核', number: 'LXD-2026-0001' };
+  /** Each template with full parameters, and the text it gives in both languages. */
+  const cases: Array<
+    [NotificationTemplateKey, NotificationParams, RenderedNotification, RenderedNotification]
+  > = [
+    [
+      'topicNew',
+      { ...topic, excerpt: '' },
+      { title: '#12 地下室渗水', content: '新问题' },
+      { title: '#12 地下室渗水', content: 'New topic' },
+    ],
+    [
+      'topicResponse',
+      { ...topic, excerpt: '已处理' },
+      { title: '#12 地下室渗水', content: '已处理' },
+      { title: '#12 地下室渗水', content: '已处理' },
+    ],
+    [
+      'topicCompleted',
+      topic,
+      { title: '#12 地下室渗水', content: '问题已完成' },
+      { title: '#12 地下室渗水', content: 'The topic was completed' },
+    ],
+    [
+      'topicReopened',
+      topic,
+      { title: '#12 地下室渗水', content: '问题已重新打开' },
+      { title: '#12 地下室渗水', content: 'The topic was reopened' },
+    ],
+    [
+      'contactSheetSent',
+      { ...sheet, action: 'forward', sheetType: 'change', excerpt: '请复核' },
+      { title: '李四 转发了变更单「钢筋复核」', content: 'LXD-2026-0001 请复核' },
+      { title: '李四 forwarded the change order "钢筋复核"', content: 'LXD-2026-0001 请复核' },
+    ],
+    [
+      'contactSheetReplied',
+      { byName: sheet.byName, title: sheet.title, excerpt: '已收到' },
+      { title: '李四 回复了「钢筋复核」', content: '已收到' },
+      { title: '李四 replied to "钢筋复核"', content: '已收到' },
+    ],
+    [
+      'contactSheetRecalled',
+      sheet,
+      { title: '李四 撤回了「钢筋复核」', content: 'LXD-2026-0001' },
+      { title: '李四 recalled "钢筋复核"', content: 'LXD-2026-0001' },
+    ],
+  ];
+
+  it('render each in both languages', () => {
+    expect(new Set(cases.map(([key]) => key))).toEqual(
+      new Set(NOTIFICATION_TEMPLATE_KEYS.filter((key) => key !== 'memberAdded')),
+    );
+    for (const [key, params, zh, en] of cases) {
+      expect(renderNotification(key, params, 'zh-CN'), key).toEqual(zh);
+      expect(renderNotification(key, params, 'en-US'), key).toEqual(en);
+    }
+  });
+
+  it('refuse each missing required parameter (the excerpt may be absent or empty)', () => {
+    for (const [key, params] of cases) {
+      for (const name of Object.keys(params).filter((name) => name !== 'excerpt')) {
+        const { [name]: _left, ...rest } = params;
+        expect(renderNotification(key, rest, 'en-US'), `${key} without ${name}`).toBeNull();
+        expect(
+          renderNotification(key, { ...params, [name]: '' }, 'zh-CN'),
+          `${key} empty ${name}`,
+        ).toBeNull();
+      }
+    }
+    expect(renderNotification('topicNew', topic, 'en-US')?.content).toBe('New topic');
+    expect(renderNotification('topicCompleted', { ...topic, number: '12' }, 'en-US')).toBeNull();
+    expect(renderNotification('topicResponse', { ...topic, excerpt: 3 }, 'en-US')).toBeNull();
+    const sent = { ...sheet, action: 'send', sheetType: 'visa', excerpt: '' };
+    expect(renderNotification('contactSheetSent', sent, 'en-US')?.title).toBe(
+      '李四 sent the site visa "钢筋复核"',
+    );
+    expect(renderNotification('contactSheetSent', { ...sent, action: 'resend' }, 'zh-CN')?.title).toBe(
+      '李四 重新发送了签证单「钢筋复核」',
+    );
+    expect(renderNotification('contactSheetSent', { ...sent, action: 'delete' }, 'zh-CN')).toBeNull();
+    expect(renderNotification('contactSheetSent', { ...sent, sheetType: 'memo' }, 'zh-CN')).toBeNull();
   });
 });
 

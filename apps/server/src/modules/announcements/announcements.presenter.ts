@@ -1,15 +1,9 @@
-import type {
-  Announcement,
-  AnnouncementAttachment,
-  AnnouncementBox,
-  AnnouncementSummary,
-  AnnouncementUser,
-} from '@lintel/contracts/announcements';
+import type { Announcement, AnnouncementBox, AnnouncementSummary } from '@lintel/contracts/announcements';
 import { fromJson } from '../../db/json';
+import type { UserSummary } from '../directory/index';
+import { presentFileCard, presentUserCard } from '../directory/present';
 import type { FileRow } from '../files/files.repository';
-import { fileUrl } from '../files/index';
 import type { AnnouncementRow } from './announcements.repository';
-import type { UserSummary } from './directory';
 
 /** How the caller stands to one announcement: its box, and their own read state when they received it. */
 export interface Viewpoint {
@@ -24,20 +18,6 @@ export interface SummaryFigures {
   attachments: number;
   /** Present with expand=true: the sender's card, null when the account is gone. */
   sender?: UserSummary | null;
-}
-
-export function presentUser(user: UserSummary): AnnouncementUser {
-  return { _id: user.id, name: user.name, nickName: user.nickName, avatar: user.avatar };
-}
-
-export function presentAttachment(file: FileRow): AnnouncementAttachment {
-  return {
-    _id: file.id,
-    name: file.original_name,
-    size: Number(file.size),
-    contentType: file.content_type,
-    url: fileUrl(file),
-  };
 }
 
 /** Row → list item, field by field. */
@@ -70,7 +50,7 @@ export function presentSummary(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-  if (figures.sender !== undefined) summary.sender = figures.sender ? presentUser(figures.sender) : null;
+  if (figures.sender !== undefined) summary.sender = figures.sender ? presentUserCard(figures.sender) : null;
   return summary;
 }
 
@@ -87,7 +67,7 @@ export function presentAnnouncement(
   const announcement: Announcement = {
     ...presentSummary(row, viewpoint, figures),
     content: row.content,
-    attachments: details.attachments.map(presentAttachment),
+    attachments: details.attachments.map(presentFileCard),
   };
   if (details.departmentList) announcement.departmentList = details.departmentList;
   if (details.receiverStates) announcement.receiverStates = details.receiverStates;

@@ -23,15 +23,16 @@ import { parseOrder } from '../../db/order';
 import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
-import type { Notify } from '../notifications/index';
+import { createDirectory, withSubDepartments } from '../directory/index';
+import { presentUserCard } from '../directory/present';
+import { bestEffort, type Notify } from '../notifications/index';
 import type { OrgAccess, ScopeAccess } from '../org/access';
-import { presentAnnouncement, presentSummary, presentUser, type Viewpoint } from './announcements.presenter';
+import { presentAnnouncement, presentSummary, type Viewpoint } from './announcements.presenter';
 import {
   type AnnouncementRow,
   createAnnouncementsRepository,
   type ReceiptRow,
 } from './announcements.repository';
-import { createDirectory, withSubDepartments } from './directory';
 import { sanitizeAnnouncementHtml } from './sanitize';
 import { withAnnouncementTables } from './tables';
 
@@ -106,6 +107,7 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
   const { db, engine, clock, access, authorize, notify, readNotifications, log } = deps;
   const repository = createAnnouncementsRepository(withAnnouncementTables(db));
   const directory = createDirectory(db);
+  const quietly = bestEffort(log, 'announcementId');
   const project = (id: string) => ({ type: 'project' as const, id });
   const now = () => clock.now().toISOString();
 
@@ -170,7 +172,7 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
       ? receipts.flatMap((receipt) => {
           const receiver = users.get(receipt.user_id);
           return receiver
-            ? [{ user: presentUser(receiver), read: receipt.is_read === 1, readAt: receipt.read_at }]
+            ? [{ user: presentUserCard(receiver), read: receipt.is_read === 1, readAt: receipt.read_at }]
             : [];
         })
       : undefined;
@@ -324,8 +326,8 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
         );
       });
       // After the commit; a failure here never undoes the announcement (the receivers still have it).
-      try {
-        await notify(receivers, {
+      await quietly('could not notify the receivers of an announcement', id, () =>
+        notify(receivers, {
           module: 'announcement',
           title: body.title,
           content: excerpt,
@@ -333,10 +335,8 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
           projectId: body.projectId,
           recordId: id,
           senderId: user._id,
-        });
-      } catch (error) {
-        log.warn({ err: error, announcementId: id }, 'could not notify the receivers of an announcement');
-      }
+        }),
+      );
       return detail(user, id, false);
     },
 
@@ -355,12 +355,9 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
       if (opened.relation !== 'receiver') throw new AppError(403, 'announcements.notReceiver');
       await repository.setRead(id, user._id, read, now());
       if (read) {
-        await readNotifications(user, id).catch((error: unknown) => {
-          log.warn(
-            { err: error, announcementId: id },
-            'could not mark the notifications of an announcement read',
-          );
-        });
+        await quietly('could not mark the notifications of an announcement read', id, () =>
+          readNotifications(user, id),
+        );
       }
       return detail(user, id, false);
     },

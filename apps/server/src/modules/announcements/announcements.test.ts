@@ -1,9 +1,9 @@
 import type { Announcement, AnnouncementSummary } from '@lintel/contracts/announcements';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
+import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
-import { createUserService } from '../account/user.service';
+import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 
 /**
@@ -15,7 +15,7 @@ import { uploadAs } from '../files/test-support';
 const A = '/api/v1/announcement-service';
 
 let t: TestApp;
-const cookies = {} as Record<
+let cookies: Record<
   'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'zhaoliu' | 'qianqi' | 'sunqi' | 'admin',
   string
 >;
@@ -24,20 +24,7 @@ let project: string;
 let otherProject: string;
 let departments: { works: string; team: string; empty: string; foreign: string };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, cookie: string | null, payload?: unknown, language?: string) {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
-  if (language) headers['accept-language'] = language;
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;
-const keyOf = (response: LightMyRequestResponse) => json<{ key?: string }>(response).key;
+const call = requester(() => t);
 
 async function publish(cookie: string, body: Record<string, unknown>): Promise<Announcement> {
   const response = await call('POST', `${A}/announcements`, cookie, {
@@ -90,21 +77,8 @@ async function addMember(name: string, extra: Record<string, unknown> = {}): Pro
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const users = createUserService({ db: t.db.db, clock: t.clock });
-  for (const name of ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi']) {
-    await users.createUser({ name, nickName: `${name}昵称`, password: 'Passw0rd', phoneNumber: null });
-  }
-  cookies.demo = await signIn(t.app);
-  cookies.zhangsan = await signIn(t.app, 'zhangsan');
-  cookies.admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-  for (const name of ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi'] as const) {
-    cookies[name] = await signIn(t.app, name, 'Passw0rd');
-  }
-  const rows = await t.db.db.selectFrom('users').select(['id', 'name']).execute();
-  ids = Object.fromEntries(rows.map((r) => [r.name, r.id]));
-  [{ _id: project }] = json<Array<{ _id: string }>>(
-    await call('GET', `${ACCOUNT}/projects`, cookies.demo),
-  ) as [{ _id: string }];
+  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi']));
+  project = (await projectsOf(t, cookies.demo))[0]!._id;
 
   // Departments: 工程部 > 一组, and an empty 质量部.
   const structure = async (name: string, parentId?: string) => {

@@ -1,4 +1,3 @@
-import type { Notification } from '@lintel/contracts/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -23,12 +22,9 @@ export interface AnnouncementsDeps {
   access: OrgAccess;
   permissions: Pick<PermissionsModule, 'authorize' | 'permissions'>;
   /** The producer and the reader's own notifications (marked read when they open the announcement). */
-  notifications: Pick<NotificationsModule, 'notify' | 'notifications'>;
+  notifications: Pick<NotificationsModule, 'notify' | 'readRecordNotifications'>;
   log: FastifyBaseLogger;
 }
-
-/** A receiver's notifications about one announcement: at most this many are marked read at once. */
-const READ_BATCH = 200;
 
 /** Announcements of a project: published to members, departments or everyone, who are notified. */
 export function createAnnouncementsModule({
@@ -48,20 +44,8 @@ export function createAnnouncementsModule({
     authorize: permissions.authorize,
     authValue: permissions.permissions.authValue,
     notify: notifications.notify,
-    // Through the notifications' own calls, as the notification centre would: their badge updates live.
-    async readNotifications(user, announcementId) {
-      const unread = (await notifications.notifications.list(
-        user,
-        {
-          where: JSON.stringify({ module: 'announcement', recordId: announcementId, read: false }),
-          skip: 0,
-          limit: READ_BATCH,
-        },
-        'zh-CN',
-      )) as Notification[];
-      if (unread.length === 0) return;
-      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
-    },
+    readNotifications: (user, announcementId) =>
+      notifications.readRecordNotifications(user, 'announcement', announcementId),
     log,
   });
   return { announcements };

@@ -9,8 +9,9 @@ import type {
   ContactSheetUser,
 } from '@lintel/contracts/contactsheets';
 import { fromJson } from '../../db/json';
+import type { UserSummary as UserCard } from '../directory/index';
+import { presentFileCard, presentUserCard } from '../directory/present';
 import type { FileRow } from '../files/files.repository';
-import { fileUrl } from '../files/index';
 import type {
   AttachmentRow,
   CirculationRow,
@@ -18,7 +19,6 @@ import type {
   ReplyRow,
   SheetRow,
 } from './contactsheets.repository';
-import type { UserCard } from './directory';
 
 /** What the caller may do in the sheet's project (one look-up per request). */
 export interface Rights {
@@ -45,19 +45,7 @@ export interface SheetFacts {
 /** A user's card; a placeholder for an account that is gone (its id, no name). */
 export function presentUser(users: ReadonlyMap<string, UserCard>, id: string): ContactSheetUser {
   const user = users.get(id);
-  return user
-    ? { _id: user.id, name: user.name, nickName: user.nickName, avatar: user.avatar }
-    : { _id: id, name: '', nickName: '', avatar: '' };
-}
-
-export function presentAttachment(file: FileRow): ContactSheetAttachment {
-  return {
-    _id: file.id,
-    name: file.original_name,
-    size: Number(file.size),
-    contentType: file.content_type,
-    url: fileUrl(file),
-  };
+  return user ? presentUserCard(user) : { _id: id, name: '', nickName: '', avatar: '' };
 }
 
 /** The rules behind the can* flags (the service enforces the same ones). */
@@ -136,7 +124,7 @@ export interface SheetDetails {
 function filesOf(owner: string, details: SheetDetails): ContactSheetAttachment[] {
   return details.attachments.flatMap((a) => {
     const file = a.owner_id === owner ? details.files.get(a.file_id) : undefined;
-    return file ? [presentAttachment(file)] : [];
+    return file ? [presentFileCard(file)] : [];
   });
 }
 

@@ -5,8 +5,8 @@ import type {
 } from '@lintel/contracts/contactsheets';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
-import { createUserService } from '../account/user.service';
+import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 import { pdfText } from './pdf-text';
 
@@ -21,26 +21,16 @@ const W = '/api/v1/worksheet-service';
 
 let t: TestApp;
 type Person = 'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'zhaoliu' | 'qianqi' | 'sunqi' | 'admin';
-const cookies = {} as Record<Person, string>;
+let cookies: Record<Person, string>;
 let ids: Record<string, string>;
 let project: string;
 let otherProject: string;
 let file: string;
 let otherFile: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, who: Person, payload?: unknown, language?: string) {
-  const headers: Record<string, string> = { cookie: cookies[who] };
-  if (language) headers['accept-language'] = language;
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;
-const keyOf = (response: LightMyRequestResponse) => json<{ key?: string }>(response).key;
+const request = requester(() => t);
+const call = (method: Method, url: string, who: Person, payload?: unknown, language?: string) =>
+  request(method, url, cookies[who], payload, language);
 
 function expectStatus(response: LightMyRequestResponse, status: number, key?: string): void {
   expect(response.statusCode, response.body).toBe(status);
@@ -84,11 +74,17 @@ const replyTo = (who: Person, id: string, content = '已收到，按要求整改
   call('POST', sheetUrl(id, '/replies'), who, { content, ...extra });
 const recall = (who: Person, id: string) => call('GET', `${W}/recall/contactsheets/${id}`, who);
 
-async function notificationsOf(who: Person, recordId: string) {
+async function notificationsOf(who: Person, recordId: string, language?: string) {
   const where = encodeURIComponent(JSON.stringify({ module: 'contactList', recordId }));
-  const response = await call('GET', `/api/v1/base-service/notifications?where=${where}`, who);
+  const response = await call(
+    'GET',
+    `/api/v1/base-service/notifications?where=${where}`,
+    who,
+    undefined,
+    language,
+  );
   expectStatus(response, 200);
-  return json<Array<{ title: string; link: string; read: boolean }>>(response);
+  return json<Array<{ title: string; content: string; link: string; read: boolean }>>(response);
 }
 async function openTodosOf(who: Person, recordId: string) {
   const where = encodeURIComponent(JSON.stringify({ module: 'contactList', recordId }));
@@ -112,21 +108,8 @@ async function template(name: string, grants: Record<string, unknown>): Promise<
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const users = createUserService({ db: t.db.db, clock: t.clock });
-  for (const name of ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi']) {
-    await users.createUser({ name, nickName: `${name}昵称`, password: 'Passw0rd', phoneNumber: null });
-  }
-  cookies.demo = await signIn(t.app);
-  cookies.zhangsan = await signIn(t.app, 'zhangsan');
-  cookies.admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
-  for (const name of ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi'] as const) {
-    cookies[name] = await signIn(t.app, name, 'Passw0rd');
-  }
-  const rows = await t.db.db.selectFrom('users').select(['id', 'name']).execute();
-  ids = Object.fromEntries(rows.map((r) => [r.name, r.id]));
-  [{ _id: project }] = json<Array<{ _id: string }>>(await call('GET', `${ACCOUNT}/projects`, 'demo')) as [
-    { _id: string },
-  ];
+  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi']));
+  project = (await projectsOf(t, cookies.demo))[0]!._id;
 
   const senders = await template('联系单发起', {
     contactLists: { view: 'relatedToMe', create: true, edit: true, export: true },
@@ -467,6 +450,51 @@ describe('reading, replying, forwarding', () => {
     // wangwu is a receiver now: they see it, reply, and may forward in turn; cc demo may not.
     expectStatus(await replyTo('wangwu', sheet._id), 200);
     expectStatus(await forward('demo', { receivers: [ids.zhaoliu] }), 403, 'contactsheets.cannotForward');
+  });
+});
+
+describe("notifications in the reader's language", () => {
+  it('sent (to and cc), forwarded, replied and recalled: English for en-US, stored in Chinese', async () => {
+    const sheet = await send('lisi', { receivers: [ids.zhangsan], cc: [ids.wangwu], replyNeeded: true });
+    const only = async (who: Person, id: string, language: string) => {
+      const [notice, ...more] = await notificationsOf(who, id, language);
+      expect(more, who).toEqual([]);
+      return notice && { title: notice.title, content: notice.content };
+    };
+    const sent = {
+      title: `lisi昵称 sent the work contact sheet "${sheet.title}"`,
+      content: `${sheet.number} 请于浇筑前复核节点钢筋排布。`,
+    };
+    expect(await only('zhangsan', sheet._id, 'en-US')).toEqual(sent);
+    expect(await only('wangwu', sheet._id, 'en-US')).toEqual(sent);
+    expect(await only('zhangsan', sheet._id, 'zh-CN')).toEqual({
+      title: `lisi昵称 发送了工作联系单「${sheet.title}」`,
+      content: sent.content,
+    });
+
+    expectStatus(
+      await call('POST', sheetUrl(sheet._id, '/forward'), 'wangwu', { receivers: [ids.demo] }),
+      403,
+    );
+    expectStatus(await call('POST', sheetUrl(sheet._id, '/forward'), 'lisi', { receivers: [ids.demo] }), 200);
+    expect((await only('demo', sheet._id, 'en-US'))?.title).toBe(
+      `lisi昵称 forwarded the work contact sheet "${sheet.title}"`,
+    );
+
+    expectStatus(await replyTo('zhangsan', sheet._id, '已收到。'), 200);
+    const [zhangsanName] = (await only('lisi', sheet._id, 'zh-CN'))?.title.split(' 回复了') ?? [];
+    expect(await only('lisi', sheet._id, 'en-US')).toEqual({
+      title: `${zhangsanName} replied to "${sheet.title}"`,
+      content: '已收到。',
+    });
+
+    const recalled = await send('wangwu', { receivers: [ids.zhangsan], cc: [] });
+    expectStatus(await recall('wangwu', recalled._id), 200);
+    const told = await notificationsOf('zhangsan', recalled._id, 'en-US');
+    expect(told.map((n) => [n.title, n.content])).toContainEqual([
+      `wangwu昵称 recalled "${recalled.title}"`,
+      recalled.number,
+    ]);
   });
 });
 

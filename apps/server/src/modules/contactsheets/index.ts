@@ -1,4 +1,3 @@
-import type { Notification } from '@lintel/contracts/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -24,12 +23,9 @@ export interface ContactSheetsDeps {
   access: OrgAccess;
   permissions: Pick<PermissionsModule, 'authorize' | 'visibleScope'>;
   /** The producers, and the reader's own notifications (marked read when they read the sheet). */
-  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'notifications'>;
+  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'readRecordNotifications'>;
   log: FastifyBaseLogger;
 }
-
-/** A reader's notifications about one sheet: at most this many are marked read at once. */
-const READ_BATCH = 200;
 
 /** Contact sheets of a project: numbered formal sheets sent to members, read, replied, forwarded, printed. */
 export function createContactSheetsModule({
@@ -51,20 +47,7 @@ export function createContactSheetsModule({
     notify: notifications.notify,
     addTodo: notifications.addTodo,
     closeTodo: notifications.closeTodo,
-    // Through the notifications' own calls, as the notification centre would: their badge updates live.
-    async readNotifications(user, sheetId) {
-      const unread = (await notifications.notifications.list(
-        user,
-        {
-          where: JSON.stringify({ module: 'contactList', recordId: sheetId, read: false }),
-          skip: 0,
-          limit: READ_BATCH,
-        },
-        'zh-CN',
-      )) as Notification[];
-      if (unread.length === 0) return;
-      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
-    },
+    readNotifications: (user, sheetId) => notifications.readRecordNotifications(user, 'contactList', sheetId),
     log,
   });
   return { contactSheets };

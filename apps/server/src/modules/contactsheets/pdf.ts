@@ -8,7 +8,6 @@ import {
   type ContactSheetUser,
   contactSheetTypeLabel,
 } from '@lintel/contracts/contactsheets';
-import type PDFDocument from 'pdfkit';
 
 /**
  * The printable contact sheet: A4, laid out like a formal site document (project name, the kind as title,
@@ -22,9 +21,19 @@ import type PDFDocument from 'pdfkit';
 const FONT_PACKAGE = '@embedpdf/fonts-sc';
 const FONT_FILES = { regular: 'NotoSansHans-Regular.otf', bold: 'NotoSansHans-Bold.otf' } as const;
 
+/**
+ * A font as fontkit parsed it. pdfkit 0.20 takes one wherever it takes a font's bytes (its CHANGELOG:
+ * "Accept already-parsed fontkit Font instances in doc.font() and registerFont"); @types/pdfkit 0.17 knows
+ * only bytes, hence the casts where one is handed over.
+ */
+interface ParsedFont {
+  postscriptName: string;
+  layout(text: string): unknown;
+}
+
 interface Fonts {
-  regular: Buffer;
-  bold: Buffer;
+  regular: ParsedFont;
+  bold: ParsedFont;
 }
 
 let fontsLoading: Promise<Fonts> | null = null;
@@ -35,7 +44,18 @@ export function fontDirectory(): string {
   return join(dirname(entry), '..', 'fonts');
 }
 
-/** Read once (8 MB each) and kept: every PDF embeds its own subset of them. */
+/** fontkit as pdfkit loads it (pdfkit's dependency, resolved from pdfkit's own folder). */
+function pdfkitsFontkit(): { create(bytes: Uint8Array): ParsedFont } {
+  const requireHere = createRequire(import.meta.url);
+  return createRequire(requireHere.resolve('pdfkit'))('fontkit');
+}
+
+/**
+ * Read (8 MB each) and parsed once per process, on the first PDF, and kept. Parsing is what a PDF cost:
+ * pdfkit parses a font it is given as bytes again for every document (its CFF table, most of a second per
+ * PDF on this font); a parsed font is only subset per document (every PDF embeds its own subset). The
+ * parsed font also keeps the glyphs it has decoded, so later PDFs reuse them.
+ */
 function loadFonts(): Promise<Fonts> {
   fontsLoading ??= (async () => {
     const directory = fontDirectory();
@@ -43,7 +63,8 @@ function loadFonts(): Promise<Fonts> {
       readFile(join(directory, FONT_FILES.regular)),
       readFile(join(directory, FONT_FILES.bold)),
     ]);
-    return { regular, bold };
+    const fontkit = pdfkitsFontkit();
+    return { regular: fontkit.create(regular), bold: fontkit.create(bold) };
   })().catch((error: unknown) => {
     fontsLoading = null;
     throw error;
@@ -213,7 +234,7 @@ class Layout {
   readonly width = A4.width - MARGIN.left - MARGIN.right;
   private readonly bottom = A4.height - MARGIN.bottom;
 
-  constructor(private readonly doc: PDFDocument) {}
+  constructor(private readonly doc: PDFKit.PDFDocument) {}
 
   /** Token widths by font and size (see measure). */
   private readonly widths = new Map<string, number>();
@@ -474,7 +495,7 @@ export async function renderContactSheetPdf(
   language: Language,
 ): Promise<Buffer> {
   const [{ default: PdfDocument }, fonts] = await Promise.all([import('pdfkit'), loadFonts()]);
-  const doc = new PdfDocument({
+  const options: Omit<PDFKit.PDFDocumentOptions, 'font'> & { font: ParsedFont } = {
     size: 'A4',
     margins: MARGIN,
     bufferPages: true,
@@ -488,9 +509,11 @@ export async function renderContactSheetPdf(
       Subject: contactSheetTypeLabel(sheet.type, language),
       Creator: 'Lintel',
     },
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  };
+  // pdfkit hands `font` to doc.font(), which takes a parsed font (see ParsedFont); its types say a name.
+  const doc = new PdfDocument(options as unknown as PDFKit.PDFDocumentOptions);
+  doc.registerFont('regular', fonts.regular as unknown as Uint8Array);
+  doc.registerFont('bold', fonts.bold as unknown as Uint8Array);
   const chunks: Buffer[] = [];
   const finished = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk) => chunks.push(chunk));

@@ -11,7 +11,9 @@ import { createNotificationsService } from './notifications.service';
 import { todosRoutes } from './todos.routes';
 import { createTodosService } from './todos.service';
 
+export { bestEffort } from './best-effort';
 export type { NotifyInput, TodoInput } from './notifications.inputs';
+export { templated } from './templated';
 
 /** base-service, where the specification puts notifications, to-dos and stored queries. */
 export const NOTIFICATIONS_PREFIX = '/api/v1/base-service';
@@ -28,8 +30,8 @@ export interface NotificationsDeps {
 }
 
 /**
- * Notifications and to-dos. Other modules get the producers — `notify`, `addTodo`, `closeTodo` — as
- * dependencies from app.ts; they never touch these tables.
+ * Notifications and to-dos. Other modules get the producers — `notify`, `addTodo`, `closeTodo` — and
+ * `readRecordNotifications` (a record was opened) as dependencies from app.ts; they never touch these tables.
  */
 export function createNotificationsModule(deps: NotificationsDeps) {
   const notifications = createNotificationsService(deps);
@@ -47,6 +49,7 @@ export function createNotificationsModule(deps: NotificationsDeps) {
     notify: notifications.notify,
     addTodo: todos.addTodo,
     closeTodo: todos.closeTodo,
+    readRecordNotifications: notifications.readRecordNotifications,
   };
 }
 export type NotificationsModule = ReturnType<typeof createNotificationsModule>;

@@ -83,6 +83,19 @@ export function createNotificationsRepository(db: Kysely<NotificationsDatabase>)
       return Number(result.numUpdatedRows);
     },
 
+    /** The user's unread notifications about one record of a module become read; answers how many. */
+    async readRecord(userId: string, module: string, recordId: string, now: Timestamp): Promise<number> {
+      const result = await db
+        .updateTable('notifications')
+        .set({ is_read: 1, read_at: now })
+        .where('user_id', '=', userId)
+        .where('module', '=', module)
+        .where('record_id', '=', recordId)
+        .where('is_read', '=', 0)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
     async delete(userId: string, id: string): Promise<boolean> {
       const result = await db
         .deleteFrom('notifications')

@@ -2,6 +2,7 @@ import type { CountResult, Language } from '@lintel/contracts';
 import type { User } from '@lintel/contracts/account';
 import type {
   Notification,
+  NotificationModule,
   NotificationsReadResult,
   notificationsQuerySchema,
   notificationsReadSchema,
@@ -112,6 +113,15 @@ export function createNotificationsService({ db, engine, clock, events, log }: N
       const updated = await repository.setReadMany(user._id, body.ids, body.read, clock.now().toISOString());
       const unread = updated > 0 ? await publishUnread(user._id) : await unreadCount(user._id);
       return { updated, unread };
+    },
+
+    /**
+     * The user opened a module's record (an announcement, a topic, a sheet): their unread notifications
+     * about it become read, and their badge updates live as if they had read them in the notification centre.
+     */
+    async readRecordNotifications(user: User, module: NotificationModule, recordId: string): Promise<void> {
+      const updated = await repository.readRecord(user._id, module, recordId, clock.now().toISOString());
+      if (updated > 0) await publishUnread(user._id);
     },
 
     async remove(user: User, id: string): Promise<void> {

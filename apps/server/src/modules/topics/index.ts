@@ -1,4 +1,3 @@
-import type { Notification } from '@lintel/contracts/notifications';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -25,12 +24,9 @@ export interface TopicsDeps {
   access: OrgAccess;
   permissions: Pick<PermissionsModule, 'authorize' | 'visibleScope'>;
   /** The producers, and the reader's own notifications (marked read when they open the topic). */
-  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'notifications'>;
+  notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'readRecordNotifications'>;
   log: FastifyBaseLogger;
 }
-
-/** A reader's notifications about one topic: at most this many are marked read at once. */
-const READ_BATCH = 200;
 
 /** Problem topics of a project: raised, answered, followed and closed; with their settings. */
 export function createTopicsModule({
@@ -52,20 +48,7 @@ export function createTopicsModule({
     notify: notifications.notify,
     addTodo: notifications.addTodo,
     closeTodo: notifications.closeTodo,
-    // Through the notifications' own calls, as the notification centre would: their badge updates live.
-    async readNotifications(user, topicId) {
-      const unread = (await notifications.notifications.list(
-        user,
-        {
-          where: JSON.stringify({ module: 'topic', recordId: topicId, read: false }),
-          skip: 0,
-          limit: READ_BATCH,
-        },
-        'zh-CN',
-      )) as Notification[];
-      if (unread.length === 0) return;
-      await notifications.notifications.setReadMany(user, { ids: unread.map((n) => n._id), read: true });
-    },
+    readNotifications: (user, topicId) => notifications.readRecordNotifications(user, 'topic', topicId),
     log,
   });
   const settings = createTopicSettingsService({ db, clock, access });

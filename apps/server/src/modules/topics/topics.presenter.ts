@@ -1,35 +1,21 @@
 import type {
   Topic,
   TopicAbilities,
-  TopicImage,
   TopicLinkAnswer,
   TopicPriority,
   TopicResponse,
   TopicSetting,
   TopicStatus,
   TopicSummary,
-  TopicUser,
 } from '@lintel/contracts/topics';
 import { topicDelayBucket, topicDelayDays, topicDisplayState } from '@lintel/contracts/topics';
 import { fromJson } from '../../db/json';
+import type { UserSummary } from '../directory/index';
+import { presentFileCard, presentUserCard } from '../directory/present';
 import type { FileRow } from '../files/files.repository';
 import { fileUrl } from '../files/index';
-import type { DomainSummary, UserSummary } from './directory';
+import type { DomainSummary } from './directory';
 import type { LinkRow, MyState, ResponseRow, SettingRow, TopicRow } from './topics.repository';
-
-export function presentUser(user: UserSummary): TopicUser {
-  return { _id: user.id, name: user.name, nickName: user.nickName, avatar: user.avatar };
-}
-
-export function presentImage(file: FileRow): TopicImage {
-  return {
-    _id: file.id,
-    name: file.original_name,
-    size: Number(file.size),
-    contentType: file.content_type,
-    url: fileUrl(file),
-  };
-}
 
 /** What the list expands (expand=true): user cards, disciplines and settings of the project. */
 export interface Expansion {
@@ -81,9 +67,9 @@ export function presentSummary(
   };
   if (expansion) {
     const user = (id: string) => expansion.users.get(id);
-    const cards = (ids: string[]) => ids.flatMap((id) => (user(id) ? [presentUser(user(id)!)] : []));
+    const cards = (ids: string[]) => ids.flatMap((id) => (user(id) ? [presentUserCard(user(id)!)] : []));
     const creator = row.creator_id ? user(row.creator_id) : undefined;
-    summary.creator = creator ? presentUser(creator) : null;
+    summary.creator = creator ? presentUserCard(creator) : null;
     summary.mentionedUsers = cards(mentions);
     summary.participantUsers = cards(participants);
     const domain = row.domain_id ? expansion.domains.get(row.domain_id) : undefined;
@@ -125,7 +111,7 @@ export function presentTopic(
   return {
     ...summary,
     content: row.content,
-    images: details.images.map(presentImage),
+    images: details.images.map(presentFileCard),
     links: details.links,
     followers: details.followers,
     abilities: details.abilities,
@@ -143,11 +129,11 @@ export function presentResponse(
     topicId: row.topic_id,
     authorId: row.author_id,
     content: row.content,
-    images: images.map(presentImage),
+    images: images.map(presentFileCard),
     deletable,
     createdAt: row.created_at,
   };
-  if (author !== undefined) response.author = author ? presentUser(author) : null;
+  if (author !== undefined) response.author = author ? presentUserCard(author) : null;
   return response;
 }
 

@@ -1,12 +1,11 @@
 import type { Topic, TopicResponse, TopicSetting, TopicState, TopicSummary } from '@lintel/contracts/topics';
 import { addDays, TOPIC_EXPORT_COLUMNS, TOPIC_EXPORT_MAX_ROWS } from '@lintel/contracts/topics';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
-import { ACCOUNT, buildTestApp, signIn, type TestApp } from '../../../test/helper';
+import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
-import { createUserService } from '../account/user.service';
+import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 import { withTopicTables } from './tables';
 
@@ -22,27 +21,14 @@ const TODAY = '2026-03-10';
 
 type Name = 'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'zhaoliu' | 'wuji' | 'zhouba' | 'qianqi' | 'sunqi';
 let t: TestApp;
-const cookies = {} as Record<Name, string>;
+let cookies: Record<Name, string>;
 let ids: Record<string, string>;
 let project: string;
 let otherProject: string;
 let enterprise: string;
 let domains: { structure: string; electric: string; foreign: string };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-function call(method: Method, url: string, cookie: string | null, payload?: unknown, language?: string) {
-  const headers: Record<string, string> = {};
-  if (cookie) headers.cookie = cookie;
-  if (language) headers['accept-language'] = language;
-  return t.app.inject({
-    method,
-    url,
-    headers,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-const json = <T = Record<string, unknown>>(response: LightMyRequestResponse) => response.json() as T;
-const keyOf = (response: LightMyRequestResponse) => json<{ key?: string }>(response).key;
+const call = requester(() => t);
 
 async function raise(who: Name, body: Record<string, unknown>, projectId = project): Promise<Topic> {
   const response = await call('POST', `${T}/topics`, cookies[who], {
@@ -70,9 +56,15 @@ async function countOf(who: Name, query = '', projectId = project): Promise<numb
 }
 const where = (value: unknown) => `where=${encodeURIComponent(JSON.stringify(value))}`;
 
-async function topicNotifications(who: Name, recordId?: string) {
+async function topicNotifications(who: Name, recordId?: string, language?: string) {
   const filter = recordId ? { module: 'topic', recordId } : { module: 'topic' };
-  const response = await call('GET', `/api/v1/base-service/notifications?${where(filter)}`, cookies[who]);
+  const response = await call(
+    'GET',
+    `/api/v1/base-service/notifications?${where(filter)}`,
+    cookies[who],
+    undefined,
+    language,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return json<Array<{ title: string; content: string; link: string; recordId: string; read: boolean }>>(
     response,
@@ -114,19 +106,16 @@ async function newProject(name: string): Promise<string> {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: new TestClock(new Date(`${TODAY}T08:00:00.000Z`)) });
-  const users = createUserService({ db: t.db.db, clock: t.clock });
-  const extra = ['lisi', 'wangwu', 'zhaoliu', 'wuji', 'zhouba', 'qianqi', 'sunqi'] as const;
-  for (const name of extra) {
-    await users.createUser({ name, nickName: `${name}昵称`, password: 'Passw0rd', phoneNumber: null });
-  }
-  cookies.demo = await signIn(t.app);
-  cookies.zhangsan = await signIn(t.app, 'zhangsan');
-  for (const name of extra) cookies[name] = await signIn(t.app, name, 'Passw0rd');
-  const rows = await t.db.db.selectFrom('users').select(['id', 'name']).execute();
-  ids = Object.fromEntries(rows.map((r) => [r.name, r.id]));
-  const [demoProject] = json<Array<{ enterpriseId: string }>>(
-    await call('GET', `${ACCOUNT}/projects`, cookies.demo),
-  );
+  ({ cookies, ids } = await signInPeople(t, [
+    'lisi',
+    'wangwu',
+    'zhaoliu',
+    'wuji',
+    'zhouba',
+    'qianqi',
+    'sunqi',
+  ] as const));
+  const [demoProject] = await projectsOf(t, cookies.demo);
   enterprise = demoProject!.enterpriseId;
   project = await newProject('问题测试项目');
 
@@ -619,6 +608,33 @@ describe('close and reopen', () => {
       priority: 'urgent',
     });
     expect(await topicTodos('zhangsan', topic._id)).toHaveLength(1);
+  });
+
+  it('tells each receiver in their language: new, response, completed, reopened (stored in Chinese)', async () => {
+    const topic = await raise('demo', { name: '双语通知' });
+    // The clock stands still: all four have the same time, so they are compared in content order.
+    const contents = async (language: string) =>
+      (await topicNotifications('zhangsan', topic._id, language)).map((n) => [n.title, n.content]).sort();
+    const title = `#${topic.number} 双语通知`;
+    await call('POST', `${T}/topics/${topic._id}/responses`, cookies.demo, { content: '请尽快处理' });
+    await call('PUT', `${T}/topics/${topic._id}`, cookies.demo, { status: 'completed' });
+    await call('PUT', `${T}/topics/${topic._id}`, cookies.demo, { status: 'processing' });
+
+    const english = ['New topic', '请尽快处理', 'The topic was completed', 'The topic was reopened'];
+    expect(await contents('en-US')).toEqual(english.map((content) => [title, content]).sort());
+    const chinese = ['新问题', '请尽快处理', '问题已完成', '问题已重新打开'];
+    expect(await contents('zh-CN')).toEqual(chinese.map((content) => [title, content]).sort());
+    // The stored text is the Chinese one: a search on it finds the notification.
+    const search = await call(
+      'GET',
+      `/api/v1/base-service/notifications?${where({ recordId: topic._id, content: '问题已完成' })}`,
+      cookies.zhangsan,
+      undefined,
+      'en-US',
+    );
+    expect(json<Array<{ content: string }>>(search).map((n) => n.content)).toEqual([
+      'The topic was completed',
+    ]);
   });
 
   it('changing the mentioned moves the to-dos; deleting a topic closes them', async () => {

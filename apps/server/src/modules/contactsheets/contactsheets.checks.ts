@@ -1,0 +1,36 @@
+import type { User } from '@lintel/contracts/account';
+import { AppError } from '../../plugins/app-error';
+import { badRequest, type SheetBase } from './contactsheets.context';
+
+/** The people and attachments a sheet names, checked against the project; the default sender unit. */
+export function createSheetChecks(base: SheetBase) {
+  const { directory } = base;
+
+  /** Receivers and cc must be members of the project, and never the sender. */
+  async function checkPeople(projectId: string, senderId: string, groups: Record<string, string[]>) {
+    const members = await directory.memberIds(projectId);
+    for (const [path, ids] of Object.entries(groups)) {
+      if (ids.includes(senderId)) throw badRequest('contactsheets.selfReceiver', path);
+      if (ids.some((id) => !members.has(id))) throw badRequest('contactsheets.receiverNotMember', path);
+    }
+  }
+
+  async function checkAttachments(projectId: string, ids: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(ids)];
+    const files = await directory.files(unique);
+    if (files.length !== unique.length || files.some((file) => file.project_id !== projectId)) {
+      throw new AppError(400, 'contactsheets.attachmentNotFound', {
+        details: [{ path: 'attachments', key: 'contactsheets.attachmentNotFound' }],
+      });
+    }
+    return unique;
+  }
+
+  /** The sender unit when none is given: their department in the project, else their company. */
+  async function defaultSenderUnit(user: User, projectId: string): Promise<string> {
+    return (await directory.departmentName(projectId, user._id)) || user.company || '';
+  }
+
+  return { checkPeople, checkAttachments, defaultSenderUnit };
+}
+export type SheetChecks = ReturnType<typeof createSheetChecks>;
