@@ -2,4 +2,5 @@ export * from './errors';
 export * from './ids';
 export * from './language';
 export * from './paging';
+export * from './site-date';
 export * from './where';

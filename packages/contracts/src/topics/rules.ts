@@ -1,3 +1,4 @@
+import { siteDate } from '../common/site-date';
 import {
   TOPIC_DELAY_BUCKETS,
   type TopicDelayBucket,
@@ -8,21 +9,15 @@ import {
 
 /**
  * The delay of a topic, shared by the web and the server so that the list's `delay` filter and the badge a
- * topic shows always agree. Kept simple on purpose: dates are compared as UTC calendar days.
+ * topic shows always agree. Days are the site's calendar days (China time, common/site-date.ts).
  *
  * - No deadline: never late.
- * - Processing: today's UTC date against the deadline (`YYYY-MM-DD`); the deadline day itself is on time.
- * - Completed: the UTC date it was completed against the deadline (frozen once closed).
+ * - Processing: today's site date against the deadline (`YYYY-MM-DD`); the deadline day itself is on time.
+ * - Completed: the site date it was completed against the deadline (frozen once closed).
  */
 
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The UTC calendar date (`YYYY-MM-DD`) of an instant. */
-export function utcDate(instant: Date | string): string {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return date.toISOString().slice(0, 10);
-}
 
 function dayNumber(date: string): number {
   const match = DATE_ONLY.exec(date);
@@ -50,7 +45,7 @@ export interface TopicDelayInput {
 /** How many whole days late the topic is (0 when on time or without a deadline). */
 export function topicDelayDays(topic: TopicDelayInput, now: Date = new Date()): number {
   if (!topic.deadline) return 0;
-  const end = topic.status === 'completed' && topic.completedAt ? utcDate(topic.completedAt) : utcDate(now);
+  const end = topic.status === 'completed' && topic.completedAt ? siteDate(topic.completedAt) : siteDate(now);
   return Math.max(0, daysBetween(topic.deadline, end));
 }
 
@@ -84,7 +79,7 @@ export function topicDisplayState(status: TopicStatus, delayDays: number): Topic
 }
 
 /**
- * The deadlines of PROCESSING topics that fall in a delay filter on `today` (`YYYY-MM-DD`, UTC): inclusive
+ * The deadlines of PROCESSING topics that fall in a delay filter on `today` (`YYYY-MM-DD`, the site's date): inclusive
  * bounds, null for none. `withoutDeadline`: topics with no deadline match too (they are on time).
  * delay = today − deadline, so delay ∈ [min, max] ⇔ deadline ∈ [today − max, today − min]; the on-time
  * bucket (min 0) has no upper bound because an early deadline is on time too.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { siteDate } from '../common/site-date';
 import {
   addDays,
   daysBetween,
@@ -18,7 +19,7 @@ import {
 
 const ID = '0123456789abcdef01234567';
 const ID2 = '0123456789abcdef01234568';
-const NOW = new Date('2026-03-10T23:30:00Z');
+const NOW = new Date('2026-03-10T12:00:00Z'); // 20:00 in Beijing
 
 describe('delay rule', () => {
   it('days between calendar dates, across months and years', () => {
@@ -28,7 +29,7 @@ describe('delay rule', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
   });
 
-  it('a processing topic is late by the UTC days since its deadline; the deadline day is on time', () => {
+  it('a processing topic is late by the site days since its deadline; the deadline day is on time', () => {
     const at = (deadline: string | null) =>
       topicDelayDays({ status: 'processing', deadline, completedAt: null }, NOW);
     expect(at(null)).toBe(0);
@@ -39,6 +40,16 @@ describe('delay rule', () => {
     expect(at('2026-03-02')).toBe(8);
     expect(at('2026-02-08')).toBe(30);
     expect(at('2026-02-07')).toBe(31);
+  });
+
+  it('days are China-time calendar days: a topic due on the 9th is late from 00:00 on the 10th in Beijing', () => {
+    const due = { status: 'processing' as const, deadline: '2026-03-09', completedAt: null };
+    // 2026-03-09T23:59 in Beijing, still the deadline day.
+    expect(topicDelayDays(due, new Date('2026-03-09T15:59:00Z'))).toBe(0);
+    // 2026-03-10T00:00 in Beijing, while it is still the 9th in UTC.
+    expect(topicDelayDays(due, new Date('2026-03-09T16:00:00Z'))).toBe(1);
+    expect(siteDate('2026-03-09T16:00:00Z')).toBe('2026-03-10');
+    expect(siteDate(new Date('2026-12-31T15:59:59Z'))).toBe('2026-12-31');
   });
 
   it('a completed topic is judged by its completion date, whatever today is', () => {

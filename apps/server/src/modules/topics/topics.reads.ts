@@ -1,4 +1,4 @@
-import type { CountResult } from '@lintel/contracts';
+import { type CountResult, siteDate } from '@lintel/contracts';
 import type { User } from '@lintel/contracts/account';
 import type { ScopeValue } from '@lintel/contracts/permissions';
 import {
@@ -8,7 +8,6 @@ import {
   type Topic,
   type TopicCategory,
   type TopicSummary,
-  utcDate,
 } from '@lintel/contracts/topics';
 import type { RawBuilder, SqlBool } from 'kysely';
 import { parseOrder } from '../../db/order';
@@ -67,7 +66,7 @@ export function createTopicReads(ctx: TopicContext) {
     }
     if (query.delay) {
       const days = delayFilterDays(query.delay);
-      const range = processingDeadlineRange(query.delay, utcDate(clock.now()));
+      const range = processingDeadlineRange(query.delay, siteDate(clock.now()));
       parts.push(topicConditions.delay({ ...range, minDays: days.min, maxDays: days.max }));
     }
     if (query.unRead) {

@@ -1,4 +1,4 @@
-import { countSchema, idSchema } from '@lintel/contracts';
+import { countSchema, idSchema, siteDate } from '@lintel/contracts';
 import {
   entityTopicsParamsSchema,
   entityTopicsQuerySchema,
@@ -17,7 +17,6 @@ import {
   topicSummarySchema,
   topicsQuerySchema,
   topicUpdateSchema,
-  utcDate,
 } from '@lintel/contracts/topics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -90,7 +89,7 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
         return reply.send(await topics.list(user, request.params.id, request.query)) as never;
       const rows = await topics.exportRows(user, request.params.id, request.query, TOPIC_EXPORT_MAX_ROWS);
       const stream = await topicsWorkbook(rows.batches(), request.language);
-      const name = exportFileName(request.language, utcDate(request.server.clock.now()));
+      const name = exportFileName(request.language, siteDate(request.server.clock.now()));
       return (
         reply
           .header('content-type', XLSX_CONTENT_TYPE)

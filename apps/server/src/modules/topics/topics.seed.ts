@@ -1,4 +1,5 @@
-import { addDays, topicDelayDays, utcDate } from '@lintel/contracts/topics';
+import { siteDate } from '@lintel/contracts';
+import { addDays, topicDelayDays } from '@lintel/contracts/topics';
 import type { Kysely } from 'kysely';
 import { newId } from '../../db/ids';
 import { toJson } from '../../db/json';
@@ -174,7 +175,7 @@ export async function seedDemoTopics(
 ): Promise<void> {
   const repository = createTopicsRepository(withTopicTables(trx));
   const directory = createTopicDirectory(trx);
-  const today = utcDate(now);
+  const today = siteDate(now);
   const dayAt = (daysAgo: number, hour: number) =>
     new Date(Date.parse(`${addDays(today, -daysAgo)}T00:00:00.000Z`) + hour * 3_600_000).toISOString();
 
