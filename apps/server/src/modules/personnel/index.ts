@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
+import type { Engine } from '../../db/engine';
+import type { Database } from '../../db/schema';
+import type { Storage } from '../../storage/index';
+import type { OrgAccess } from '../org/access';
+import { attendancePlugin, createAttendanceModule } from './attendance/index';
+import { personnelRoutes, personnelShareRoutes } from './personnel.routes';
+import { createPersonnelService } from './personnel.service';
+import { personnelSettingsRoutes } from './settings.routes';
+import { createPersonnelSettings } from './settings.service';
+import { createViolationsModule, violationsPlugin } from './violations/index';
+
+/** personnel-service, where the specification puts personnel, attendance and violations. */
+export const PERSONNEL_PREFIX = '/api/v1/personnel-service';
+
+export interface PersonnelDeps {
+  db: Kysely<Database>;
+  engine: Engine;
+  clock: Clock;
+  /** Rights: the personnel module's permissions of the caller's template (requireScopeRole). */
+  access: OrgAccess;
+  /** The public staff card streams the avatar's bytes. */
+  storage: Storage;
+}
+
+/** Personnel records of a project and their settings (units, crafts, rules, violation types/items, day-offs). */
+export function createPersonnelModule({ db, engine, clock, access, storage }: PersonnelDeps) {
+  const settings = createPersonnelSettings({ db, clock, access });
+  const personnel = createPersonnelService({ db, engine, clock, access, settings });
+  // Attendance and violations (their own folders) read these tables and share the rights.
+  const attendance = createAttendanceModule({ db, clock, access });
+  const violations = createViolationsModule({ db, clock, access });
+  return { settings, personnel, storage, attendance, violations };
+}
+export type PersonnelModule = ReturnType<typeof createPersonnelModule>;
+
+export const personnelPlugin: FastifyPluginAsyncZod<{ module: PersonnelModule }> = async (
+  app,
+  { module },
+) => {
+  await app.register(personnelSettingsRoutes, { settings: module.settings });
+  await app.register(personnelRoutes, { personnel: module.personnel });
+  await app.register(personnelShareRoutes, { personnel: module.personnel, storage: module.storage });
+  await app.register(attendancePlugin, { module: module.attendance });
+  await app.register(violationsPlugin, { module: module.violations });
+};

@@ -1,0 +1,7 @@
+export * from './attendance';
+export * from './attendance-extra';
+export * from './idNumber';
+export * from './importing';
+export * from './personnel';
+export * from './settings';
+export * from './violations';
