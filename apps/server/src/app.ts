@@ -33,6 +33,7 @@ import {
 } from './modules/notifications/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
 import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
+import { createPersonnelModule, PERSONNEL_PREFIX, personnelPlugin } from './modules/personnel/index';
 import {
   createDomainUsageCheck,
   createTopicsModule,
@@ -235,6 +236,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     soffice: config.sofficePath,
     log: app.log,
   });
+  const personnel = createPersonnelModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    storage,
+  });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);
@@ -265,6 +273,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(announcementsPlugin, { prefix: ANNOUNCEMENTS_PREFIX, module: announcements });
   app.register(topicsPlugin, { prefix: TOPICS_PREFIX, module: topics });
   app.register(contactSheetsPlugin, { prefix: CONTACT_SHEETS_PREFIX, module: contactSheets });
+  app.register(personnelPlugin, { prefix: PERSONNEL_PREFIX, module: personnel });
 
   return app as unknown as App;
 }

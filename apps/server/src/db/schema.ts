@@ -328,6 +328,9 @@ export interface MemberInvitationsTable {
   token_hash: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Set when an administrator revokes the link (migration 2026112240). */
+  revoked_at: Timestamp | null;
+  revoked_by: string | null;
 }
 
 export interface Database {

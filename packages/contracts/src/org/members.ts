@@ -181,3 +181,24 @@ export type InvitationApply = z.infer<typeof invitationApplySchema>;
 export function memberInviteUrl(token: string): string {
   return `${MEMBER_INVITE_PATH}?token=${encodeURIComponent(token)}`;
 }
+
+/**
+ * GET projects/{id}/invitations (admins): the open links — neither revoked nor expired — with who made them
+ * and when. The token is never answered again (only its hash is kept).
+ */
+export const invitationSchema = z.object({
+  _id: idSchema,
+  scopeType: scopeTypeSchema,
+  scopeId: idSchema,
+  inviter: personRefSchema.nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** PUT projects/{id}/members/me: what a member may change of their own membership. */
+export const ownMemberUpdateSchema = z.strictObject({
+  /** Hide my phone from the other members (admins of the scope still see it). */
+  phoneSecret: z.boolean(),
+});
+export type OwnMemberUpdate = z.infer<typeof ownMemberUpdateSchema>;

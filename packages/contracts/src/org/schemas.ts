@@ -201,6 +201,12 @@ export const projectSchema = z.object({
   shortName: z.string(),
   status: z.enum(PROJECT_STATUSES),
   projectType: z.enum(PROJECT_TYPES).nullable(),
+  /**
+   * GET projects (the caller's list) only: the enterprise's name, so the home tree can head a project with
+   * its enterprise even for a member of the project alone (who does not get that enterprise in GET
+   * enterprises).
+   */
+  enterpriseName: z.string().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

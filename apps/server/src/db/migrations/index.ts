@@ -43,6 +43,18 @@ import * as m2026112232 from './2026112232_contactsheet_replies';
 import * as m2026112233 from './2026112233_contactsheet_attachments';
 import * as m2026112234 from './2026112234_contactsheet_circulation';
 import * as m2026112235 from './2026112235_contactsheet_counters';
+import * as m2026112240 from './2026112240_member_invitation_revocations';
+import * as m2026112250 from './2026112250_personnel_units';
+import * as m2026112251 from './2026112251_personnel_crafts';
+import * as m2026112252 from './2026112252_attendance_rules';
+import * as m2026112253 from './2026112253_violation_types';
+import * as m2026112254 from './2026112254_violation_items';
+import * as m2026112255 from './2026112255_day_offs';
+import * as m2026112256 from './2026112256_personnel';
+import * as m2026112265 from './2026112265_attendance_devices';
+import * as m2026112266 from './2026112266_attendance_events';
+import * as m2026112267 from './2026112267_attendance_corrections';
+import * as m2026112268 from './2026112268_violation_records';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -97,4 +109,16 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112233_contactsheet_attachments': m2026112233,
   '2026112234_contactsheet_circulation': m2026112234,
   '2026112235_contactsheet_counters': m2026112235,
+  '2026112240_member_invitation_revocations': m2026112240,
+  '2026112250_personnel_units': m2026112250,
+  '2026112251_personnel_crafts': m2026112251,
+  '2026112252_attendance_rules': m2026112252,
+  '2026112253_violation_types': m2026112253,
+  '2026112254_violation_items': m2026112254,
+  '2026112255_day_offs': m2026112255,
+  '2026112256_personnel': m2026112256,
+  '2026112265_attendance_devices': m2026112265,
+  '2026112266_attendance_events': m2026112266,
+  '2026112267_attendance_corrections': m2026112267,
+  '2026112268_violation_records': m2026112268,
 };

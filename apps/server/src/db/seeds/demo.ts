@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { UserService } from '../../modules/account/user.service';
 import { seedDemoContactSheets } from '../../modules/contactsheets/contactsheets.seed';
 import { seedDemoOrg } from '../../modules/org/org.seed';
+import { seedDemoPersonnel } from '../../modules/personnel/personnel.seed';
 import { seedDemoTopics } from '../../modules/topics/topics.seed';
 import type { Database } from '../schema';
 
@@ -88,4 +89,6 @@ export async function seedDemo(
     receiverId: ids[1] as string,
     now,
   });
+  // The demo project's labour force: units, crafts, rules, day-offs, violation types and 30 workers.
+  await seedDemoPersonnel(trx, { projectId: org.projectId, now });
 }

@@ -128,6 +128,16 @@ export function createOrgRepository(db: Kysely<Database>) {
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
     },
+    /** Names of these enterprises (deleted ones left out), for labelling lists. */
+    enterpriseNames(ids: readonly string[]): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('enterprises')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
     findTrialEnterpriseOf(userId: string): Promise<EnterpriseRow | undefined> {
       return db
         .selectFrom('enterprises')

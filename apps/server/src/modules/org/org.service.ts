@@ -398,7 +398,19 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
       }
       const s = slice(query, PROJECT_FILTERS, PROJECT_ORDER, 'projects.created_at');
       if (query.only_count) return { count: await repository.countProjects(viewer, s.where, filter) };
-      return (await repository.listProjects(viewer, s, filter)).map(presentProject);
+      const projects = (await repository.listProjects(viewer, s, filter)).map(presentProject);
+      if (container) return projects;
+      // The caller's own list: each project names its enterprise (one query for the page's enterprises).
+      const names = new Map(
+        (await repository.enterpriseNames([...new Set(projects.map((p) => p.enterpriseId))])).map((e) => [
+          e.id,
+          e.name,
+        ]),
+      );
+      return projects.map((project) => ({
+        ...project,
+        enterpriseName: names.get(project.enterpriseId) ?? '',
+      }));
     },
 
     // ── the current place ──

@@ -249,6 +249,25 @@ describe('reading', () => {
     expect(count).toEqual({ count: demoProjects.length });
   });
 
+  it("names each project's enterprise in the caller's project list (a project-only member too)", async () => {
+    // zhangsan is a member of the demo project alone: GET enterprises answers none, the project names it.
+    const mine = json<Array<{ name: string; enterpriseName?: string }>>(
+      await call('GET', 'projects', zhangsan),
+    );
+    expect(mine.map((p) => [p.name, p.enterpriseName])).toEqual([[DEMO_PROJECT_NAME, DEMO_ENTERPRISE_NAME]]);
+    expect(
+      json<Array<{ enterpriseName?: string }>>(await call('GET', 'projects', lisi)).map(
+        (p) => p.enterpriseName,
+      ),
+    ).toEqual(['李四建设']);
+    // The single project and the lists of a container do not carry it.
+    expect(json(await call('GET', `projects/${ids.project}`, zhangsan)).enterpriseName).toBeUndefined();
+    const inEnterprise = json<Array<{ enterpriseName?: string }>>(
+      await call('GET', `enterprises/${ids.enterprise}/projects`, demo),
+    );
+    expect(inEnterprise.every((p) => p.enterpriseName === undefined)).toBe(true);
+  });
+
   it('pages, orders and filters the lists with the whitelists', async () => {
     const all = names(await call('GET', 'projects?order=name', demo));
     expect(names(await call('GET', 'projects?order=name&skip=1&limit=1', demo))).toEqual([all[1]]);

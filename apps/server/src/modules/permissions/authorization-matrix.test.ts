@@ -473,12 +473,50 @@ const ROWS: Record<string, Row> = {
     member: 403,
     request: async (actor) => ({ url: `members/${actor === 'allowed' ? await fresh.member() : ids.member}` }),
   },
+  // ── members: my own project membership (any member of the project itself) ──
+  'PUT /projects/:id/members/me': {
+    allowedAs: 'member',
+    outsider: 404,
+    member: 200,
+    request: () => ({ url: `${p()}/members/me`, payload: { phoneSecret: false } }),
+  },
+  // zhangsan may not leave the demo project here (later rows need him): as a refused 'member' he tries to
+  // leave a project he administers (400 org.adminCannotLeave); wangwu leaves a project he just joined.
+  'DELETE /projects/:id/members/me': {
+    allowedAs: 'wangwu',
+    outsider: 404,
+    member: 400,
+    request: async (actor) => {
+      if (actor === 'outsider') return { url: `${p()}/members/me` };
+      const project = await fresh.project();
+      const userId = actor === 'allowed' ? userIds.wangwu : userIds.zhangsan;
+      await call('POST', `projects/${project}/members`, cookies.demo!, { userId });
+      if (actor === 'member') {
+        await call('PUT', `projects/${project}`, cookies.demo!, { admins: [userIds.demo, userIds.zhangsan] });
+      }
+      return { url: `projects/${project}/members/me` };
+    },
+  },
   // ── members: invitations and requests ──
   'POST /projects/:id/invitations': {
     allowedAs: 'demo',
     outsider: 404,
     member: 403,
     request: () => ({ url: `${p()}/invitations`, payload: {} }),
+  },
+  'GET /projects/:id/invitations': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: () => ({ url: `${p()}/invitations` }),
+  },
+  'DELETE /invitations/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async () => ({
+      url: `invitations/${idOf(await call('POST', `${p()}/invitations`, cookies.demo!, {}))}`,
+    }),
   },
   // Whoever is signed in and holds the token sees where it leads: the token is the authorization.
   'GET /member-invitations/:token': {

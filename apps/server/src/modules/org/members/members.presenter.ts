@@ -1,4 +1,5 @@
 import type {
+  Invitation,
   MemberRequest,
   MemberRequestStatus,
   MemberRole,
@@ -8,7 +9,7 @@ import type {
   ScopeType,
 } from '@lintel/contracts/org';
 import type { MemberViewRow, UserSummaryRow } from './members.repository';
-import type { MemberRequestRow } from './requests.repository';
+import type { InvitationRow, MemberRequestRow } from './requests.repository';
 
 type MemberFields = Omit<
   MemberViewRow,
@@ -95,5 +96,20 @@ export function presentMemberRequest(
     ...(user ? { user: presentMemberUser(user, true) } : {}),
     inviter: presentPerson(row.inviter_id ? users.get(row.inviter_id) : undefined),
     handler: presentPerson(row.handler_id ? users.get(row.handler_id) : undefined),
+  };
+}
+
+/** An open invitation link for its admins: never the token (only its hash is kept) nor the hash. */
+export function presentInvitation(
+  row: InvitationRow,
+  users: ReadonlyMap<string, UserSummaryRow>,
+): Invitation {
+  return {
+    _id: row.id,
+    scopeType: row.scope_type as ScopeType,
+    scopeId: row.scope_id,
+    inviter: presentPerson(row.inviter_id ? users.get(row.inviter_id) : undefined),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
   };
 }

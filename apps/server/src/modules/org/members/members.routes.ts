@@ -3,6 +3,7 @@ import {
   invitationApplySchema,
   invitationCreatedSchema,
   invitationInfoSchema,
+  invitationSchema,
   invitationTokenSchema,
   memberCreateSchema,
   memberProjectsSchema,
@@ -12,6 +13,7 @@ import {
   membersQuerySchema,
   memberUpdateSchema,
   memberViewSchema,
+  ownMemberUpdateSchema,
   type ScopeType,
 } from '@lintel/contracts/org';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -141,6 +143,45 @@ export const membersRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // ── the caller's own project membership (any member; not the admin-only PUT/DELETE members/{id}) ──
+
+  app.put(
+    '/projects/:id/members/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Change my own membership of a project: phoneSecret (hide my phone from other members)',
+        description: '404 org.memberNotFound when the caller has no membership of the project itself.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: ownMemberUpdateSchema,
+        response: { 200: memberViewSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) =>
+      members.updateOwn(request.user!, { type: 'project', id: request.params.id }, request.body),
+  );
+
+  app.delete(
+    '/projects/:id/members/me',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Leave a project (its members; not its admins)',
+        description:
+          '400 org.adminCannotLeave for an admin: remove them from the admins in project info first. ' +
+          '404 org.memberNotFound when the caller has no membership of the project itself.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: done, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await members.leave(request.user!, { type: 'project', id: request.params.id });
+      return {};
+    },
+  );
+
   // ── invitations and member requests ──
 
   app.post(
@@ -160,15 +201,52 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/projects/:id/invitations',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The open invitation links of a project (admins): inviter and times, newest first',
+        description: 'Revoked and expired links are left out; the token itself is never answered again.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: z.array(invitationSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => requests.listInvitations(request.user!, { type: 'project', id: request.params.id }),
+  );
+
+  app.delete(
+    '/invitations/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Revoke an invitation link (admins of its scope); using it then answers 410 org.invitationRevoked',
+        description:
+          'Requests made through it before stay to be approved or rejected. Revoking twice is harmless.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: done, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await requests.revokeInvitation(request.user!, request.params.id);
+      return {};
+    },
+  );
+
+  app.get(
     '/member-invitations/:token',
     {
       schema: {
         tags: TAGS,
         summary: 'Where an invitation leads and who sent it (signed in)',
-        description: "404 org.invitationNotFound ('Failed to obtain invitation') when unknown or expired.",
+        description:
+          "404 org.invitationNotFound ('Failed to obtain invitation') when unknown or expired, " +
+          '410 org.invitationRevoked when an administrator revoked it.',
         params: tokenParams,
         querystring: noQuerySchema,
-        response: { 200: invitationInfoSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: invitationInfoSchema, ...errorResponses(400, 401, 404, 410) },
       },
     },
     async (request) => requests.invitationInfo(request.user!, request.params.token),
@@ -182,11 +260,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         summary: 'Apply to join through an invitation: a pending request for the admins',
         description:
           '409 org.memberExists (already a member), 409 org.requestPending (a request waits already), ' +
-          '404 org.invitationNotFound.',
+          '404 org.invitationNotFound, 410 org.invitationRevoked.',
         params: tokenParams,
         querystring: noQuerySchema,
         body: invitationApplySchema,
-        response: { 200: memberRequestSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: memberRequestSchema, ...errorResponses(400, 401, 404, 409, 410) },
       },
     },
     async (request) => requests.apply(request.user!, request.params.token, request.body?.remark),

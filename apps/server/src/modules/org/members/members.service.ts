@@ -8,6 +8,7 @@ import type {
   MemberView,
   memberCreateSchema,
   membersQuerySchema,
+  OwnMemberUpdate,
   ScopeType,
 } from '@lintel/contracts/org';
 import type { Kysely } from 'kysely';
@@ -205,6 +206,14 @@ export function createMembersService({
     return { member, scope, granted };
   }
 
+  /** The caller's own membership row of the scope (404 org.memberNotFound when they have none there). */
+  async function ownMembership(user: User, scope: ScopeRef) {
+    await access.requireScopeRole(user, scope, 'read');
+    const own = await repository.findMembership(scope, user._id);
+    if (!own) throw new AppError(404, 'org.memberNotFound');
+    return own;
+  }
+
   async function present(id: string): Promise<MemberView> {
     const row = await repository.findMember(id);
     if (!row) throw new AppError(404, 'common.notFound');
@@ -294,6 +303,24 @@ export function createMembersService({
       const { member } = await memberWithAccess(user, memberId, 'admin');
       if (member.role === 'admin') throw new AppError(400, 'org.adminCannotBeDeleted');
       await repository.deleteMember(memberId);
+    },
+
+    /**
+     * DELETE projects/{id}/members/me: the caller leaves the project. Same rule as removal: an admin stays
+     * (400 org.adminCannotLeave) until project info's `admins` drops them. 404 when they are no member of
+     * it (an admin through an enclosing scope has no membership here to give up).
+     */
+    async leave(user: User, scope: ScopeRef): Promise<void> {
+      const own = await ownMembership(user, scope);
+      if (own.role === 'admin') throw new AppError(400, 'org.adminCannotLeave');
+      await repository.deleteMember(own.id);
+    },
+
+    /** PUT projects/{id}/members/me {phoneSecret}: a member hides (or shows) their own phone. */
+    async updateOwn(user: User, scope: ScopeRef, body: OwnMemberUpdate): Promise<MemberView> {
+      const own = await ownMembership(user, scope);
+      await repository.updateMember(own.id, { phone_secret: body.phoneSecret ? 1 : 0 }, now());
+      return present(own.id);
     },
 
     /** GET enterprises/{id}/members/projects: the enterprise's members (paged) and their projects there. */

@@ -439,3 +439,76 @@ describe('GET enterprises/{id}/members/projects', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('my own membership: PUT / DELETE projects/{id}/members/me', () => {
+  let project: string;
+  let sunqi: string;
+  beforeAll(async () => {
+    sunqi = await signIn(t.app, 'sunqi', 'Passw0rd');
+    project = json<{ _id: string }>(
+      await call('POST', 'projects', demo, { name: '自助项目', enterpriseId: ids.enterprise }),
+    )._id;
+    for (const userId of [userIds.sunqi, userIds.zhangsan]) {
+      expect((await call('POST', `projects/${project}/members`, demo, { userId })).statusCode).toBe(200);
+    }
+  });
+  const me = () => `projects/${project}/members/me`;
+  const phoneOf = async (cookie: string) =>
+    list(await call('GET', `projects/${project}/members?expand=true`, cookie)).find(
+      (m) => m.userId === userIds.sunqi,
+    )?.user?.phoneNumber;
+
+  it('a member hides their own phone from the other members (not from admins) and shows it again', async () => {
+    const hidden = await call('PUT', me(), sunqi, { phoneSecret: true });
+    expect([hidden.statusCode, json(hidden).phoneSecret, json(hidden).userId]).toEqual([
+      200,
+      true,
+      userIds.sunqi,
+    ]);
+    expect(await phoneOf(zhangsan)).toBe('');
+    expect(await phoneOf(demo)).toBe('13900000003');
+    expect(await phoneOf(sunqi)).toBe('13900000003');
+    // Only their own row changed.
+    expect((await memberOf(project, userIds.zhangsan))?.phone_secret).toBe(0);
+    expect(json(await call('PUT', me(), sunqi, { phoneSecret: false })).phoneSecret).toBe(false);
+    expect(await phoneOf(zhangsan)).toBe('13900000003');
+  });
+
+  it('refuses other fields, strangers and another tenant; nothing changes', async () => {
+    const before = await memberOf(project, userIds.sunqi);
+    const extra = await call('PUT', me(), sunqi, { phoneSecret: true, vip: true });
+    expect(extra.statusCode).toBe(400);
+    expect((await call('PUT', me(), sunqi, {})).statusCode).toBe(400);
+    expect((await call('PUT', me(), null, { phoneSecret: true })).statusCode).toBe(401);
+    expect((await call('PUT', me(), wangwu, { phoneSecret: true })).statusCode).toBe(404);
+    expect((await call('PUT', me(), lisi, { phoneSecret: true })).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `projects/${other.project}/members/me`, sunqi, { phoneSecret: true })).statusCode,
+    ).toBe(404);
+    expect(await memberOf(project, userIds.sunqi)).toEqual(before);
+  });
+
+  it('an administrator cannot leave until project info removes them from the admins', async () => {
+    const refused = await call('DELETE', me(), demo);
+    expect([refused.statusCode, json(refused).key, json(refused).message]).toEqual([
+      400,
+      'org.adminCannotLeave',
+      '管理员不能退出项目，请先在项目信息中移除该管理员',
+    ]);
+    expect((await memberOf(project, userIds.demo))?.role).toBe('admin');
+    // Another tenant's admin has no membership here to give up.
+    expect((await call('DELETE', `projects/${project}/members/me`, lisi)).statusCode).toBe(404);
+  });
+
+  it('a member leaves: gone at once, their next request is refused, leaving twice answers 404', async () => {
+    expect((await call('DELETE', me(), null)).statusCode).toBe(401);
+    expect((await call('DELETE', me(), wangwu)).statusCode).toBe(404);
+    expect((await call('DELETE', `projects/${other.project}/members/me`, sunqi)).statusCode).toBe(404);
+    const left = await call('DELETE', me(), sunqi);
+    expect([left.statusCode, left.json()]).toEqual([200, {}]);
+    expect(await memberOf(project, userIds.sunqi)).toBeUndefined();
+    expect((await memberOf(project, userIds.zhangsan))?.role).toBe('member');
+    expect((await call('GET', `projects/${project}`, sunqi)).statusCode).toBe(404);
+    expect((await call('DELETE', me(), sunqi)).statusCode).toBe(404);
+  });
+});

@@ -20,6 +20,35 @@ export function createRequestsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    findInvitation(id: string): Promise<InvitationRow | undefined> {
+      return db.selectFrom('member_invitations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** The scope's open links: not revoked, not expired at `at`; newest first. */
+    listOpenInvitations(scope: { type: ScopeType; id: string }, at: Timestamp): Promise<InvitationRow[]> {
+      return db
+        .selectFrom('member_invitations')
+        .selectAll()
+        .where('scope_type', '=', scope.type)
+        .where('scope_id', '=', scope.id)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', at)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Revokes a link once; false when it was revoked already (the guard keeps the first revocation). */
+    async revokeInvitation(id: string, change: { by: string; at: Timestamp }): Promise<boolean> {
+      const result = await db
+        .updateTable('member_invitations')
+        .set({ revoked_at: change.at, revoked_by: change.by })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async insertRequest(row: Insertable<MemberRequestsTable>): Promise<void> {
       await db.insertInto('member_requests').values(row).execute();
     },

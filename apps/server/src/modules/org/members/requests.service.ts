@@ -3,6 +3,7 @@ import type { CountResult } from '@lintel/contracts';
 import type { User } from '@lintel/contracts/account';
 import {
   INVITATION_TTL_DAYS,
+  type Invitation,
   type InvitationCreated,
   type InvitationInfo,
   type MemberRequest,
@@ -19,7 +20,7 @@ import { AppError } from '../../../plugins/app-error';
 import type { OrgAccess, ScopeRef } from '../access';
 import { createOrgRepository } from '../org.repository';
 import { type MemberEventSinks, onMemberAdded } from './member-events';
-import { presentMemberRequest } from './members.presenter';
+import { presentInvitation, presentMemberRequest } from './members.presenter';
 import { createMembersRepository } from './members.repository';
 import type { MembersService } from './members.service';
 import { createRequestsRepository, type InvitationRow, type MemberRequestRow } from './requests.repository';
@@ -57,6 +58,8 @@ export function createRequestsService({ db, clock, access, members, memberEvents
     if (!invitation || invitation.expires_at <= now().toISOString()) {
       throw new AppError(404, 'org.invitationNotFound');
     }
+    // Told apart from an unknown link: the holder should ask the administrator for a new one.
+    if (invitation.revoked_at !== null) throw new AppError(410, 'org.invitationRevoked');
     const scope = { type: invitation.scope_type as ScopeType, id: invitation.scope_id };
     // The scope may be gone (deleted project): the invitation is gone with it.
     if (!(await access.resolveScope(scope))) throw new AppError(404, 'org.invitationNotFound');
@@ -94,6 +97,28 @@ export function createRequestsService({ db, clock, access, members, memberEvents
         created_at: at.toISOString(),
       });
       return { _id: id, token, url: memberInviteUrl(token), expiresAt };
+    },
+
+    /** GET projects/{id}/invitations (admins): the open links with their inviter, newest first. */
+    async listInvitations(user: User, scope: ScopeRef): Promise<Invitation[]> {
+      await access.requireScopeRole(user, scope, 'admin');
+      const rows = await repository.listOpenInvitations(scope, now().toISOString());
+      const inviterIds = rows.map((r) => r.inviter_id).filter((v): v is string => !!v);
+      const users = new Map((await membersRepository.usersByIds(inviterIds)).map((u) => [u.id, u]));
+      return rows.map((row) => presentInvitation(row, users));
+    },
+
+    /**
+     * DELETE invitations/{id} (admins of its scope): the link stops working at once (410
+     * org.invitationRevoked on use); requests already made through it stay to be handled.
+     */
+    async revokeInvitation(user: User, invitationId: string): Promise<void> {
+      const invitation = await repository.findInvitation(invitationId);
+      if (!invitation) throw new AppError(404, 'common.notFound');
+      const scope = { type: invitation.scope_type as ScopeType, id: invitation.scope_id };
+      await access.requireScopeRole(user, scope, 'admin');
+      // Revoking twice is harmless: the first revocation (time and who) is kept.
+      await repository.revokeInvitation(invitationId, { by: user._id, at: now().toISOString() });
     },
 
     /** GET member-invitations/{token} (signed in): the scope's name and type, the inviter. */

@@ -121,6 +121,91 @@ describe('invitations', () => {
   });
 });
 
+describe('listing and revoking invitations', () => {
+  type Listed = { _id: string; inviter: { _id: string; name: string } | null; createdAt: string };
+  const list = (cookie: string, projectId = ids.project) =>
+    call('GET', `projects/${projectId}/invitations`, cookie);
+
+  it('admins list the open links with inviter and time; others 401 / 404 / 403, another tenant 404', async () => {
+    const link = await invite();
+    const response = await list(demo);
+    expect(response.statusCode).toBe(200);
+    const listed = json<Listed[]>(response);
+    expect(listed[0]).toMatchObject({
+      _id: link._id,
+      scopeType: 'project',
+      scopeId: ids.project,
+      inviter: { _id: userIds.demo, name: 'demo' },
+      createdAt: t.clock.now().toISOString(),
+      expiresAt: link.expiresAt,
+    });
+    // Neither the token nor its hash is ever answered again.
+    expect(response.body).not.toContain(link.token);
+    expect(Object.keys(listed[0]!).sort()).toEqual(
+      ['_id', 'createdAt', 'expiresAt', 'inviter', 'scopeId', 'scopeType'].sort(),
+    );
+    expect((await list(null as unknown as string)).statusCode).toBe(401);
+    expect((await list(wangwu)).statusCode).toBe(404);
+    expect((await list(zhangsan)).statusCode).toBe(403);
+    expect((await list(demo, other.project)).statusCode).toBe(404);
+  });
+
+  it('a member or another tenant cannot revoke (403 / 404) and the link keeps working', async () => {
+    const link = await invite();
+    const before = await t.db.db.selectFrom('member_invitations').selectAll().execute();
+    const unknown = await call(
+      'DELETE',
+      `invitations/${link._id.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'))}`,
+      demo,
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await call('DELETE', `invitations/${link._id}`, null)).statusCode).toBe(401);
+    expect((await call('DELETE', `invitations/${link._id}`, zhangsan)).statusCode).toBe(403);
+    expect((await call('DELETE', `invitations/${link._id}`, lisi)).statusCode).toBe(404);
+    expect(await t.db.db.selectFrom('member_invitations').selectAll().execute()).toEqual(before);
+    expect((await call('GET', `member-invitations/${link.token}`, wangwu)).statusCode).toBe(200);
+    // lisi revokes their own tenant's links only: demo's revocation of lisi's link is refused too.
+    const theirs = await invite(lisi, other.project);
+    expect((await call('DELETE', `invitations/${theirs._id}`, demo)).statusCode).toBe(404);
+  });
+
+  it('a revoked link leaves the list and answers org.invitationRevoked to whoever uses it', async () => {
+    const link = await invite();
+    const revoked = await call('DELETE', `invitations/${link._id}`, demo);
+    expect([revoked.statusCode, revoked.json()]).toEqual([200, {}]);
+    expect(json<Listed[]>(await list(demo)).map((i) => i._id)).not.toContain(link._id);
+    const row = await t.db.db
+      .selectFrom('member_invitations')
+      .selectAll()
+      .where('id', '=', link._id)
+      .executeTakeFirstOrThrow();
+    expect([row.revoked_at, row.revoked_by]).toEqual([t.clock.now().toISOString(), userIds.demo]);
+
+    const info = await call('GET', `member-invitations/${link.token}`, sunqi);
+    expect([info.statusCode, json(info).key, json(info).message]).toEqual([
+      410,
+      'org.invitationRevoked',
+      '该邀请链接已被管理员撤销',
+    ]);
+    const apply = await call('POST', `member-invitations/${link.token}/apply`, sunqi, { remark: '想加入' });
+    expect([apply.statusCode, json(apply).key]).toEqual([410, 'org.invitationRevoked']);
+    expect(
+      await t.db.db.selectFrom('member_requests').selectAll().where('user_id', '=', userIds.sunqi).execute(),
+    ).toEqual([]);
+    // Revoking again is harmless and keeps the first revocation.
+    expect((await call('DELETE', `invitations/${link._id}`, demo)).statusCode).toBe(200);
+  });
+
+  it('a request made before the revocation can still be handled', async () => {
+    const link = await invite();
+    const applied = await call('POST', `member-invitations/${link.token}/apply`, sunqi, {});
+    expect(applied.statusCode).toBe(200);
+    expect((await call('DELETE', `invitations/${link._id}`, demo)).statusCode).toBe(200);
+    const rejected = await call('PUT', `member-requests/${json(applied)._id}`, demo, { action: 'reject' });
+    expect([rejected.statusCode, json(rejected).status]).toEqual([200, 'rejected']);
+  });
+});
+
 describe('apply → list → approve / reject', () => {
   it('invitation → apply → approve → member, with the hook called once; handled twice → 409', async () => {
     const link = await invite();
