@@ -9,10 +9,8 @@ export const PERSONNEL_MODULE = 'personnel';
 export const need = (permission: PermissionType) => ({ moduleKey: PERSONNEL_MODULE, permission }) as const;
 export const projectScope = (id: string) => ({ type: 'project' as const, id });
 
-/** The site's calendar day: sites are in China (UTC+8), as are the attendance days. */
-export function siteDate(now: Date): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
+/** The site's calendar day (China time), as for attendance days and topic deadlines. */
+export { siteDate } from '@lintel/contracts';
 
 /** A 400 pointing at one field. */
 export function invalid(key: ErrorKey, path: string, params?: Record<string, string | number>): AppError {

@@ -5,14 +5,13 @@
  * configured per day, and so is the labour record the law asks for.
  */
 
-const CHINA_OFFSET_MS = 8 * 3_600_000;
+import { SITE_UTC_OFFSET_MINUTES, siteDate } from '@lintel/contracts';
+
+const CHINA_OFFSET_MS = SITE_UTC_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 
-/** The Beijing date (YYYY-MM-DD) of an instant. */
-export function beijingDay(at: Date | string): string {
-  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  return new Date(ms + CHINA_OFFSET_MS).toISOString().slice(0, 10);
-}
+/** The Beijing date (YYYY-MM-DD) of an instant: the site's date, as everywhere in the product. */
+export const beijingDay = siteDate;
 
 /** The UTC instant at which a Beijing day begins. */
 export function beijingDayStart(day: string): Date {
