@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { keepScreenshot, twoBrowsersPerTest } from './browser';
 import { ACCOUNT_API, leftLogin, registerUser, signIn, suffix } from './people';
 
 /**
@@ -16,16 +16,7 @@ async function badgeCount(page: Page): Promise<number> {
   return Number((await badge.getAttribute('data-count')) ?? (await badge.textContent()) ?? 0);
 }
 
-let a: Browser;
-let b: Browser;
-beforeEach(async () => {
-  a = await openBrowser();
-  b = await openBrowser();
-});
-afterEach(async () => {
-  await a.close();
-  await b.close();
-});
+const [a, b] = twoBrowsersPerTest();
 
 describe('announcements', () => {
   it('A publishes to B: B is told live, opens it, and A sees it read', async () => {

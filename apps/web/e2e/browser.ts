@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 
 const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -46,6 +46,45 @@ export async function openBrowser(locale = 'zh-CN'): Promise<Browser> {
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Two people's browsers (A and B) for each test of the file: fresh profiles opened before each test and
+ * closed after it. The handles stand for the current test's browsers.
+ */
+export function twoBrowsersPerTest(locale = 'zh-CN'): [Browser, Browser] {
+  const opened: [Browser | undefined, Browser | undefined] = [undefined, undefined];
+  beforeEach(async () => {
+    opened[0] = await openBrowser(locale);
+    opened[1] = await openBrowser(locale);
+  });
+  afterEach(async () => {
+    const [first, second] = opened;
+    opened[0] = undefined;
+    opened[1] = undefined;
+    await first?.close();
+    await second?.close();
+  });
+  const handle = (which: 0 | 1): Browser => {
+    const current = () => {
+      const browser = opened[which];
+      if (!browser) throw new Error('The browsers are open during a test only');
+      return browser;
+    };
+    return {
+      get context() {
+        return current().context;
+      },
+      get page() {
+        return current().page;
+      },
+      get baseURL() {
+        return current().baseURL;
+      },
+      close: () => current().close(),
+    };
+  };
+  return [handle(0), handle(1)];
 }
 
 /** Keeps a screenshot for a person to look at (apps/web/e2e/screenshots, ignored by git). */

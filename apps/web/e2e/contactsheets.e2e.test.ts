@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { keepScreenshot, twoBrowsersPerTest } from './browser';
 import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } from './people';
 
 /**
@@ -7,16 +7,7 @@ import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } 
  * in the received list and reads it; A's circulation record then shows both the send and B's read.
  */
 
-let a: Browser;
-let b: Browser;
-beforeEach(async () => {
-  a = await openBrowser();
-  b = await openBrowser();
-});
-afterEach(async () => {
-  await a.close();
-  await b.close();
-});
+const [a, b] = twoBrowsersPerTest();
 
 describe('contact sheets', () => {
   it('A sends a sheet to B, B reads it, and the circulation record shows both', async () => {

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { keepScreenshot, twoBrowsersPerTest } from './browser';
 import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } from './people';
 
 /**
@@ -7,16 +7,7 @@ import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } 
  * the list, opens it and responds; A sees the response and closes the problem.
  */
 
-let a: Browser;
-let b: Browser;
-beforeEach(async () => {
-  a = await openBrowser();
-  b = await openBrowser();
-});
-afterEach(async () => {
-  await a.close();
-  await b.close();
-});
+const [a, b] = twoBrowsersPerTest();
 
 describe('problem topics', () => {
   it('A raises a problem mentioning B, B responds, A closes it', async () => {

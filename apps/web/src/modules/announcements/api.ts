@@ -5,10 +5,9 @@ import type {
   AnnouncementCreate,
   AnnouncementSummary,
 } from '@lintel/contracts/announcements';
-import type { MemberView, Structure } from '@lintel/contracts/org';
+import type { Structure } from '@lintel/contracts/org';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { uploadForm } from '../../lib/upload';
 
 const enc = encodeURIComponent;
 const SERVICE = 'announcement-service';
@@ -21,7 +20,6 @@ export const announcementKeys = {
   detail: (projectId: string, id: string) => [...announcementKeys.all(projectId), 'detail', id] as const,
   auth: (projectId: string, key: AnnouncementAuthKey) =>
     [...announcementKeys.all(projectId), 'auth', key] as const,
-  members: (projectId: string) => [...announcementKeys.all(projectId), 'members'] as const,
   structures: (projectId: string) => [...announcementKeys.all(projectId), 'structures'] as const,
 };
 
@@ -72,30 +70,6 @@ export function useAnnouncementRight(projectId: string, key: AnnouncementAuthKey
       return allowsRight(answer?.value);
     },
     staleTime: 60_000,
-  });
-}
-
-/** Members come in pages of this size; a project's whole list is read for the receiver picker. */
-const MEMBERS_PAGE = 200;
-const MEMBERS_MAX_PAGES = 25;
-
-/** Every member of the project with their user (for the receiver picker). */
-export function useProjectMembers(projectId: string) {
-  return useQuery({
-    queryKey: announcementKeys.members(projectId),
-    queryFn: async ({ signal }) => {
-      const all: MemberView[] = [];
-      for (let page = 0; page < MEMBERS_MAX_PAGES; page += 1) {
-        const rows = await http.get<MemberView[]>(`account-service/projects/${enc(projectId)}/members`, {
-          signal,
-          query: { expand: true, skip: page * MEMBERS_PAGE, limit: MEMBERS_PAGE, order: 'order' },
-        });
-        all.push(...rows);
-        if (rows.length < MEMBERS_PAGE) break;
-      }
-      return all;
-    },
-    staleTime: 30_000,
   });
 }
 
@@ -167,28 +141,4 @@ export function useDeleteBox(projectId: string) {
       }),
     onSuccess: invalidate,
   });
-}
-
-/** Uploads one attachment into the project's files, reporting the progress; answers the file's id. */
-export async function uploadAttachment(
-  projectId: string,
-  file: File,
-  options: { onProgress: (percent: number) => void; signal: AbortSignal },
-): Promise<string> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await uploadForm<{ files?: string[] }>(
-    `base-service/files?projectId=${enc(projectId)}`,
-    form,
-    options,
-  );
-  const url = answer?.files?.[0];
-  const id = url?.split('/').pop();
-  if (!id) throw new Error('The upload answered no file');
-  return id;
-}
-
-/** An attachment uploaded for a form that was then removed or abandoned: its bytes go too. */
-export function discardUpload(fileId: string): Promise<unknown> {
-  return http.delete<unknown>(`base-service/files/${enc(fileId)}`);
 }

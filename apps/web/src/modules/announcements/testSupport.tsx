@@ -1,16 +1,29 @@
 import type { User } from '@lintel/contracts/account';
 import type { Announcement, AnnouncementSummary } from '@lintel/contracts/announcements';
-import type { MemberView, Project, Structure } from '@lintel/contracts/org';
+import type { Structure } from '@lintel/contracts/org';
 import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
+import {
+  TEST_AT as AT,
+  makeProjectMember,
+  makeTestProject,
+  serveProjectFrame,
+  type TestProjectIds,
+  takeRefusal,
+  userCard,
+} from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
 import AnnouncementDetailPage from './pages/AnnouncementDetailPage';
 import AnnouncementsPage from './pages/AnnouncementsPage';
 import NewAnnouncementPage from './pages/NewAnnouncementPage';
 
 export const PROJECT_ID = '66c000000000000000000001';
-const ENTERPRISE_ID = '66c000000000000000000002';
+const IDS: TestProjectIds = {
+  projectId: PROJECT_ID,
+  enterpriseId: '66c000000000000000000002',
+  memberIdPrefix: '66c0000000000000000004',
+};
 export const SENDER = makeUser({ _id: '66c000000000000000000101', name: 'demo', nickName: '演示用户' });
 export const RECEIVER = makeUser({ _id: '66c000000000000000000102', name: 'zhangsan', nickName: '张三' });
 export const OTHER = makeUser({ _id: '66c000000000000000000103', name: 'lisi', nickName: '李四' });
@@ -18,51 +31,9 @@ export const DEPARTMENT_ID = '66c000000000000000000201';
 export const SUB_DEPARTMENT_ID = '66c000000000000000000202';
 export const FILE_ID = '66c000000000000000000301';
 
-const AT = '2026-03-02T08:30:00.000Z';
 const S = 'announcement-service';
 
-function makeProject(): Project {
-  return {
-    _id: PROJECT_ID,
-    type: 'project',
-    enterpriseId: ENTERPRISE_ID,
-    circleId: null,
-    isTrial: false,
-    storage: { allocated: 0, used: 0, unlimited: true },
-    createdBy: SENDER._id,
-    createdAt: AT,
-    updatedAt: AT,
-    name: '示范项目一期',
-    shortName: '示范一期',
-    status: 'underConstruction',
-    projectType: 'architecture',
-  };
-}
-
-const card = (user: User) => ({ _id: user._id, name: user.name, nickName: user.nickName, avatar: '' });
-
-function member(user: User, index: number, department = ''): MemberView {
-  return {
-    _id: `66c0000000000000000004${String(index).padStart(2, '0')}`,
-    scopeType: 'project',
-    scopeId: PROJECT_ID,
-    enterpriseId: ENTERPRISE_ID,
-    userId: user._id,
-    role: index === 0 ? 'admin' : 'member',
-    vip: false,
-    department,
-    remark: '',
-    order: index,
-    edit4D: false,
-    phoneSecret: false,
-    businessShielding: false,
-    category: '',
-    templateId: null,
-    createdAt: AT,
-    updatedAt: AT,
-    user: { ...card(user), phoneNumber: '', email: '' },
-  };
-}
+const card = userCard;
 
 function structure(_id: string, name: string, parentId: string | null): Structure {
   return {
@@ -152,7 +123,11 @@ export function resetState(): void {
   state.holdUpload = null;
 }
 
-const members = [member(SENDER, 0), member(RECEIVER, 1, DEPARTMENT_ID), member(OTHER, 2, SUB_DEPARTMENT_ID)];
+const members = [
+  makeProjectMember(IDS, SENDER, 0),
+  makeProjectMember(IDS, RECEIVER, 1, DEPARTMENT_ID),
+  makeProjectMember(IDS, OTHER, 2, SUB_DEPARTMENT_ID),
+];
 const structures = [
   structure(DEPARTMENT_ID, '工程部', null),
   structure(SUB_DEPARTMENT_ID, '一组', DEPARTMENT_ID),
@@ -177,11 +152,7 @@ function pinnedFirst(list: Announcement[]): Announcement[] {
   );
 }
 
-function refused(route: string): FakeReply | undefined {
-  const reply = state.refuse[route];
-  if (reply) delete state.refuse[route];
-  return reply;
-}
+const refused = (route: string) => takeRefusal(state.refuse, route);
 
 /** Routes of one announcement id (the fake API matches exact paths). */
 function serveOne(api: FakeApi, id: string): void {
@@ -224,19 +195,13 @@ function serveOne(api: FakeApi, id: string): void {
 
 /** The calls the announcement pages and the workbench frame make, over `state`. */
 export function serveAnnouncements(api: FakeApi): void {
-  api.on(`GET account-service/projects/${PROJECT_ID}`, { json: makeProject() });
-  api.on(`GET account-service/projects/${PROJECT_ID}/members`, (request) => {
-    const where = request.query.get('where');
-    if (where) {
-      // The workbench asks for the user's own row (the role).
-      const { userId } = JSON.parse(where) as { userId: string };
-      return { json: [{ ...member(SENDER, 0), userId, role: state.role }] };
-    }
-    return { json: members };
+  serveProjectFrame(api, {
+    project: makeTestProject(IDS, SENDER),
+    members,
+    role: () => state.role,
+    modules: () => state.modules,
   });
   api.on(`GET account-service/projects/${PROJECT_ID}/structures`, () => ({ json: structures }));
-  api.on(`GET account-service/projects/${PROJECT_ID}/modules`, () => ({ json: state.modules }));
-  api.on('GET account-service/module_groups', { json: [] });
   api.on(`GET ${S}/projects/${PROJECT_ID}/auth`, (request) => {
     const key = request.query.get('key') as 'create' | 'delete';
     return { json: { value: state.rights[key] } };
@@ -297,6 +262,4 @@ export function renderAnnouncements(path: string, user: User = SENDER) {
   return { ...view, user: userEvent.setup() };
 }
 
-export function requestsTo(api: FakeApi, method: string, path: string): SeenRequest[] {
-  return api.requests.filter((r) => r.method === method && r.path === path);
-}
+export { requestsTo } from '../../test/project';

@@ -5,8 +5,8 @@ import type {
   ContactSheetUpdate,
 } from '@lintel/contracts/contactsheets';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { AttachmentItem } from '../../components/project/AttachmentsField';
 import { isHttpError } from '../../lib/http';
-import type { AttachmentItem } from '../announcements/components/AttachmentsField';
 
 /** The attachments of the form: files the sheet already has, and files uploaded in this form. */
 export interface SheetAttachments {

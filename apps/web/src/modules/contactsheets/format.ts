@@ -1,7 +1,8 @@
 import type { ContactSheetUser } from '@lintel/contracts/contactsheets';
-import { displayName } from '../announcements/format';
+import { displayName } from '../../lib/people';
 
-export { displayName, formatTime } from '../announcements/format';
+export { formatTime } from '../../lib/dateTime';
+export { displayName } from '../../lib/people';
 
 /** People as a sheet lists them: names joined by the language's separator. */
 export function namesOf(users: readonly ContactSheetUser[], separator: string): string {

@@ -5,73 +5,38 @@ import type {
   ContactSheetSummary,
   ContactSheetUser,
 } from '@lintel/contracts/contactsheets';
-import type { MemberView, Project } from '@lintel/contracts/org';
 import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
+import {
+  TEST_AT as AT,
+  makeProjectMember,
+  makeTestProject,
+  serveProjectFrame,
+  type TestProjectIds,
+  takeRefusal,
+  userCard,
+} from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
 import ContactSheetDetailPage from './pages/ContactSheetDetailPage';
 import ContactSheetFormPage from './pages/ContactSheetFormPage';
 import ContactSheetsPage from './pages/ContactSheetsPage';
 
 export const PROJECT_ID = '66d000000000000000000001';
-const ENTERPRISE_ID = '66d000000000000000000002';
+const IDS: TestProjectIds = {
+  projectId: PROJECT_ID,
+  enterpriseId: '66d000000000000000000002',
+  memberIdPrefix: '66d0000000000000000004',
+};
 export const SENDER = makeUser({ _id: '66d000000000000000000101', name: 'demo', nickName: '演示用户' });
 export const RECEIVER = makeUser({ _id: '66d000000000000000000102', name: 'zhangsan', nickName: '张三' });
 export const OTHER = makeUser({ _id: '66d000000000000000000103', name: 'lisi', nickName: '李四' });
 export const FILE_ID = '66d000000000000000000301';
 export const SHEET_ID = '66d000000000000000000501';
 
-const AT = '2026-03-02T08:30:00.000Z';
 const S = 'worksheet-service';
 
-export const card = (user: User): ContactSheetUser => ({
-  _id: user._id,
-  name: user.name,
-  nickName: user.nickName,
-  avatar: '',
-});
-
-function makeProject(): Project {
-  return {
-    _id: PROJECT_ID,
-    type: 'project',
-    enterpriseId: ENTERPRISE_ID,
-    circleId: null,
-    isTrial: false,
-    storage: { allocated: 0, used: 0, unlimited: true },
-    createdBy: SENDER._id,
-    createdAt: AT,
-    updatedAt: AT,
-    name: '示范项目一期',
-    shortName: '示范一期',
-    status: 'underConstruction',
-    projectType: 'architecture',
-  };
-}
-
-function member(user: User, index: number): MemberView {
-  return {
-    _id: `66d0000000000000000004${String(index).padStart(2, '0')}`,
-    scopeType: 'project',
-    scopeId: PROJECT_ID,
-    enterpriseId: ENTERPRISE_ID,
-    userId: user._id,
-    role: index === 0 ? 'admin' : 'member',
-    vip: false,
-    department: '',
-    remark: '',
-    order: index,
-    edit4D: false,
-    phoneSecret: false,
-    businessShielding: false,
-    category: '',
-    templateId: null,
-    createdAt: AT,
-    updatedAt: AT,
-    user: { ...card(user), phoneNumber: '', email: '' },
-  };
-}
+export const card = (user: User): ContactSheetUser => userCard(user);
 
 let entries = 0;
 
@@ -214,13 +179,7 @@ export function resetState(): void {
   state.viewer = SENDER;
 }
 
-const members = [member(SENDER, 0), member(RECEIVER, 1), member(OTHER, 2)];
-
-function refused(route: string): FakeReply | undefined {
-  const reply = state.refuse[route];
-  if (reply) delete state.refuse[route];
-  return reply;
-}
+const refused = (route: string) => takeRefusal(state.refuse, route);
 
 const deletedReply: FakeReply = {
   status: 404,
@@ -315,21 +274,13 @@ function serveOne(api: FakeApi, id: string): void {
 
 /** The calls the contact-sheet pages and the workbench frame make, over `state`. */
 export function serveContactSheets(api: FakeApi): void {
-  api.on(`GET account-service/projects/${PROJECT_ID}`, { json: makeProject() });
-  api.on(`GET account-service/projects/${PROJECT_ID}/members`, (request) => {
-    const where = request.query.get('where');
-    if (where) {
-      // The workbench asks for the user's own row (the role).
-      const { userId } = JSON.parse(where) as { userId: string };
-      return { json: [{ ...member(SENDER, 0), userId, role: 'member' }] };
-    }
-    return { json: members };
+  serveProjectFrame(api, {
+    project: makeTestProject(IDS, SENDER),
+    members: [SENDER, RECEIVER, OTHER].map((user, index) => makeProjectMember(IDS, user, index)),
+    role: () => 'member',
+    modules: () => [{ key: 'contactLists', group: 'collaboration' }],
   });
   api.on(`GET account-service/projects/${PROJECT_ID}/structures`, { json: [] });
-  api.on(`GET account-service/projects/${PROJECT_ID}/modules`, {
-    json: [{ key: 'contactLists', group: 'collaboration' }],
-  });
-  api.on('GET account-service/module_groups', { json: [] });
   api.on(`GET account-service/projects/${PROJECT_ID}/auth`, (request) => {
     const key = request.query.get('key') as keyof SheetState['rights'];
     return { json: { value: request.query.get('moduleKey') === 'contactLists' ? state.rights[key] : false } };
@@ -400,6 +351,4 @@ export function renderContactSheets(path: string, user: User = SENDER) {
   return { ...view, user: userEvent.setup() };
 }
 
-export function requestsTo(api: FakeApi, method: string, path: string): SeenRequest[] {
-  return api.requests.filter((r) => r.method === method && r.path === path);
-}
+export { requestsTo } from '../../test/project';

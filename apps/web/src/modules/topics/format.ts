@@ -1,6 +1,6 @@
 import type { TopicUser } from '@lintel/contracts/topics';
 
-export { formatTime } from '../announcements/format';
+export { formatTime } from '../../lib/dateTime';
 
 /** A person as the topics name them: the nickname, else the account. */
 export function userName(user: TopicUser | null | undefined): string | null {

@@ -1,10 +1,18 @@
 import type { User } from '@lintel/contracts/account';
-import type { MemberView, Project } from '@lintel/contracts/org';
 import type { Domain } from '@lintel/contracts/permissions';
 import type { Topic, TopicResponse, TopicSetting, TopicSummary, TopicUser } from '@lintel/contracts/topics';
 import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
+import {
+  TEST_AT as AT,
+  makeProjectMember,
+  makeTestProject,
+  serveProjectFrame,
+  type TestProjectIds,
+  takeRefusal,
+  userCard,
+} from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
 import TopicDetailPage from './pages/TopicDetailPage';
 import TopicFormPage from './pages/TopicFormPage';
@@ -12,7 +20,11 @@ import TopicSettingsPage from './pages/TopicSettingsPage';
 import TopicsPage from './pages/TopicsPage';
 
 export const PROJECT_ID = '66d000000000000000000001';
-const ENTERPRISE_ID = '66d000000000000000000002';
+const IDS: TestProjectIds = {
+  projectId: PROJECT_ID,
+  enterpriseId: '66d000000000000000000002',
+  memberIdPrefix: '66d0000000000000000006',
+};
 export const CREATOR = makeUser({ _id: '66d000000000000000000101', name: 'demo', nickName: '演示用户' });
 export const MEMBER = makeUser({ _id: '66d000000000000000000102', name: 'zhangsan', nickName: '张三' });
 export const OTHER = makeUser({ _id: '66d000000000000000000103', name: 'lisi', nickName: '李四' });
@@ -21,60 +33,13 @@ export const SPECIES_ID = '66d000000000000000000301';
 export const SUBCONTRACT_ID = '66d000000000000000000401';
 export const TOPIC_ID = '66d000000000000000000501';
 
-const AT = '2026-03-02T08:30:00.000Z';
 const T = 'topic-service';
 const notFound: FakeReply = {
   status: 404,
   json: { code: 404, key: 'common.notFound', message: '请求的资源不存在' },
 };
 
-export const card = (user: User): TopicUser => ({
-  _id: user._id,
-  name: user.name,
-  nickName: user.nickName,
-  avatar: '',
-});
-
-function makeProject(): Project {
-  return {
-    _id: PROJECT_ID,
-    type: 'project',
-    enterpriseId: ENTERPRISE_ID,
-    circleId: null,
-    isTrial: false,
-    storage: { allocated: 0, used: 0, unlimited: true },
-    createdBy: CREATOR._id,
-    createdAt: AT,
-    updatedAt: AT,
-    name: '示范项目一期',
-    shortName: '示范一期',
-    status: 'underConstruction',
-    projectType: 'architecture',
-  };
-}
-
-function member(user: User, index: number): MemberView {
-  return {
-    _id: `66d0000000000000000006${String(index).padStart(2, '0')}`,
-    scopeType: 'project',
-    scopeId: PROJECT_ID,
-    enterpriseId: ENTERPRISE_ID,
-    userId: user._id,
-    role: index === 0 ? 'admin' : 'member',
-    vip: false,
-    department: '',
-    remark: '',
-    order: index,
-    edit4D: false,
-    phoneSecret: false,
-    businessShielding: false,
-    category: '',
-    templateId: null,
-    createdAt: AT,
-    updatedAt: AT,
-    user: { ...card(user), phoneNumber: '', email: '' },
-  };
-}
+export const card = (user: User): TopicUser => userCard(user);
 
 const domains: Domain[] = [
   {
@@ -189,11 +154,7 @@ export function resetState(): void {
   uploads = 0;
 }
 
-function refused(route: string): FakeReply | undefined {
-  const reply = state.refuse[route];
-  if (reply) delete state.refuse[route];
-  return reply;
-}
+const refused = (route: string) => takeRefusal(state.refuse, route);
 
 const find = (id: string) => state.topics.find((topic) => topic._id === id);
 const replace = (next: Topic) => {
@@ -290,19 +251,12 @@ function serveSetting(api: FakeApi, kind: 'species' | 'subcontracts', id: string
 
 /** The calls the topic pages and the workbench frame make, over `state`. */
 export function serveTopics(api: FakeApi): void {
-  api.on(`GET account-service/projects/${PROJECT_ID}`, { json: makeProject() });
-  api.on(`GET account-service/projects/${PROJECT_ID}/members`, (request) => {
-    const where = request.query.get('where');
-    if (where) {
-      const { userId } = JSON.parse(where) as { userId: string };
-      return { json: [{ ...member(CREATOR, 0), userId, role: state.role }] };
-    }
-    return { json: [member(CREATOR, 0), member(MEMBER, 1), member(OTHER, 2)] };
+  serveProjectFrame(api, {
+    project: makeTestProject(IDS, CREATOR),
+    members: [CREATOR, MEMBER, OTHER].map((user, index) => makeProjectMember(IDS, user, index)),
+    role: () => state.role,
+    modules: () => [{ key: 'problemTopics', group: 'quality' }],
   });
-  api.on(`GET account-service/projects/${PROJECT_ID}/modules`, {
-    json: [{ key: 'problemTopics', group: 'quality' }],
-  });
-  api.on('GET account-service/module_groups', { json: [] });
   api.on(`GET account-service/projects/${PROJECT_ID}/auth`, (request) => {
     const key = request.query.get('key') as keyof TopicsState['rights'];
     return { json: { value: state.rights[key] ?? false } };
@@ -385,6 +339,4 @@ export function renderTopics(path: string, user: User = CREATOR) {
   return { ...view, user: userEvent.setup() };
 }
 
-export function requestsTo(api: FakeApi, method: string, path: string): SeenRequest[] {
-  return api.requests.filter((r) => r.method === method && r.path === path);
-}
+export { requestsTo } from '../../test/project';

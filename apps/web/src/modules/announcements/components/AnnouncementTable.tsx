@@ -4,7 +4,8 @@ import { Badge, Empty, Table, type TableColumnsType, Tag, Typography } from 'ant
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayName, formatTime } from '../format';
+import { formatTime } from '../../../lib/dateTime';
+import { displayName } from '../../../lib/people';
 import { announcementPath } from '../paths';
 import { AnnouncementActions, type AnnouncementRights } from './AnnouncementActions';
 
@@ -65,9 +66,7 @@ export function AnnouncementTable({
             >
               {row.title}
             </Link>
-            {row.unRead ? (
-              <span className="announcements-sr-only">{t('announcements:state.unread')}</span>
-            ) : null}
+            {row.unRead ? <span className="project-sr-only">{t('announcements:state.unread')}</span> : null}
             {row.recalled ? <Tag>{t('announcements:state.recalled')}</Tag> : null}
             {row.attachmentCount > 0 ? (
               <Typography.Text type="secondary" className="announcement-row__attachments">

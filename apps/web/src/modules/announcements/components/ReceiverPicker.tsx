@@ -2,7 +2,9 @@ import type { MemberView, Structure } from '@lintel/contracts/org';
 import { Alert, Radio, Select, Space, TreeSelect, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProjectMembers, useProjectStructures } from '../api';
+import { useProjectMembers } from '../../../components/project/members';
+import { memberLabel } from '../../../lib/people';
+import { useProjectStructures } from '../api';
 
 export interface ReceiverChoice {
   mode: 'all' | 'chosen';
@@ -58,12 +60,6 @@ export function receiverCount(
   for (const member of others)
     if (member.department && departments.has(member.department)) ids.add(member.userId);
   return ids.size;
-}
-
-export function memberLabel(member: MemberView): string {
-  const user = member.user;
-  if (!user) return member.userId;
-  return user.nickName && user.nickName !== user.name ? `${user.nickName}（${user.name}）` : user.name;
 }
 
 interface ReceiverPickerProps {

@@ -1,8 +1,9 @@
 import type { Announcement } from '@lintel/contracts/announcements';
 import { Avatar, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/dateTime';
+import { displayName } from '../../../lib/people';
 import { safeUrl } from '../../../lib/url';
-import { displayName, formatTime } from '../format';
 
 /** For the sender and project admins: who received it and whether they read it (unread first). */
 export function ReceiverStates({ announcement }: { announcement: Announcement }) {

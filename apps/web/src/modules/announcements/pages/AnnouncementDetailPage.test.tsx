@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { fakeApiForFile } from '../../../test/project';
 import {
   FILE_ID,
   makeAnnouncement,
@@ -17,21 +16,10 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveAnnouncements, resetState);
 const S = 'announcement-service';
 const ID = '66c000000000000000000501';
 const DETAIL = `/projects/${PROJECT_ID}/announcements/${ID}`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveAnnouncements(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 describe('one announcement', { timeout: 60_000 }, () => {
   it('a receiver opens it: it is marked read once, the content shows safely, attachments can be had', async () => {
@@ -68,7 +56,7 @@ describe('one announcement', { timeout: 60_000 }, () => {
     expect(links[1]).toHaveAttribute('href', 'https://lintel.example/plan');
     expect(links[1]).toHaveAttribute('rel', 'noopener noreferrer nofollow');
     expect(links[1]).toHaveAttribute('target', '_blank');
-    const attachments = screen.getByTestId('announcement-attachments');
+    const attachments = screen.getByTestId('attachment-list');
     expect(attachments).toHaveTextContent('现场照片.png');
     expect(attachments).toHaveTextContent('2 KB');
     expect(within(attachments).getByRole('link', { name: '下载 现场照片.png' })).toHaveAttribute(

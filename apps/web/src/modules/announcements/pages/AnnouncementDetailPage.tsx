@@ -7,15 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { AttachmentList } from '../../../components/project/AttachmentList';
+import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
+import { displayName } from '../../../lib/people';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useAnnouncement, useMarkRead } from '../api';
 import { AnnouncementActions } from '../components/AnnouncementActions';
-import { AttachmentList } from '../components/AttachmentList';
 import { ReceiverStates } from '../components/ReceiverStates';
 import { RichText } from '../components/RichText';
-import { displayName, formatTime } from '../format';
 import { announcementsPath } from '../paths';
 import { useAnnouncementRights } from '../rights';
 
@@ -90,8 +91,8 @@ function AnnouncementDetail() {
     <div className="announcement-detail" data-testid="announcement-detail">
       <div className="announcement-detail__nav">{back}</div>
       <Card variant="borderless">
-        <div className="announcement-detail__head">
-          <Typography.Title level={3} className="announcement-detail__title" data-testid="announcement-title">
+        <div className="project-page__head">
+          <Typography.Title level={3} className="project-page__title" data-testid="announcement-title">
             {a.stick ? (
               <Tag color="orange" icon={<PushpinFilled />}>
                 {t('announcements:state.pinned')}

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { fakeApiForFile } from '../../../test/project';
 import {
   makeAnnouncement,
   PROJECT_ID,
@@ -15,20 +14,9 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveAnnouncements, resetState);
 const S = 'announcement-service';
 const LIST = `/projects/${PROJECT_ID}/announcements`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveAnnouncements(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 const pinned = () =>
   makeAnnouncement({

@@ -54,8 +54,8 @@ function Announcements() {
 
   return (
     <div className="announcements" data-testid="announcements-page">
-      <div className="announcements__head">
-        <Typography.Title level={3} className="announcements__title">
+      <div className="project-page__head">
+        <Typography.Title level={3} className="project-page__title">
           {t('announcements:title')}
         </Typography.Title>
         <Space wrap>

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   DEPARTMENT_ID,
   FILE_ID,
@@ -15,7 +14,7 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveAnnouncements, resetState);
 const S = 'announcement-service';
 const NEW = `/projects/${PROJECT_ID}/announcements/new`;
 
@@ -43,17 +42,7 @@ function stubLayout(): void {
   document.elementFromPoint ??= () => null;
 }
 
-beforeAll(async () => {
-  stubLayout();
-  api = await startFakeApi();
-  serveAnnouncements(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
+beforeAll(stubLayout);
 
 /** Picks an option of an antd Select or TreeSelect by its text. */
 async function pick(field: HTMLElement, text: string, user: ReturnType<typeof renderAnnouncements>['user']) {

@@ -1,6 +1,7 @@
 import '../locales';
 import '../announcements.css';
 import {
+  ANNOUNCEMENT_ATTACHMENTS_MAX,
   ANNOUNCEMENT_TEXT_MAX_LENGTH,
   ANNOUNCEMENT_TITLE_MAX_LENGTH,
   announcementText,
@@ -9,16 +10,17 @@ import { App, Button, Card, Checkbox, Form, Input, Result, Space, Typography } f
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { errorMessage } from '../../../lib/errors';
-import { useCurrentUser } from '../../account/api';
-import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
-import { discardUpload, useCreateAnnouncement } from '../api';
 import {
   type AttachmentItem,
   AttachmentsField,
   uploadsFailed,
   uploadsPending,
-} from '../components/AttachmentsField';
+} from '../../../components/project/AttachmentsField';
+import { errorMessage } from '../../../lib/errors';
+import { discardUpload } from '../../../lib/projectFiles';
+import { useCurrentUser } from '../../account/api';
+import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
+import { useCreateAnnouncement } from '../api';
 import { ContentField } from '../components/ContentField';
 import { NO_RECEIVERS, type ReceiverChoice, ReceiverPicker } from '../components/ReceiverPicker';
 import { announcementPath, announcementsPath } from '../paths';
@@ -177,7 +179,7 @@ function NewAnnouncement() {
             <ContentField />
           </Form.Item>
           <Form.Item name="attachments" label={t('announcements:form.attachmentsLabel')}>
-            <AttachmentsField projectId={projectId} />
+            <AttachmentsField projectId={projectId} max={ANNOUNCEMENT_ATTACHMENTS_MAX} />
           </Form.Item>
           <Form.Item name="stick" valuePropName="checked">
             <Checkbox data-testid="announcement-stick-input">{t('announcements:form.stick')}</Checkbox>

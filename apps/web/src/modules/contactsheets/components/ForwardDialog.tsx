@@ -3,9 +3,9 @@ import { CONTACT_SHEET_REMARK_MAX_LENGTH } from '@lintel/contracts/contactsheets
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MemberSelect } from '../../../components/project/MemberSelect';
 import { errorMessage } from '../../../lib/errors';
 import { useForwardContactSheet } from '../api';
-import { MemberSelect } from './MemberSelect';
 
 interface ForwardValues {
   receivers: string[];

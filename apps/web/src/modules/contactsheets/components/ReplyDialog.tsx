@@ -1,15 +1,18 @@
-import { CONTACT_SHEET_REPLY_MAX_LENGTH } from '@lintel/contracts/contactsheets';
+import {
+  CONTACT_SHEET_ATTACHMENTS_MAX,
+  CONTACT_SHEET_REPLY_MAX_LENGTH,
+} from '@lintel/contracts/contactsheets';
 import { Alert, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
-import { discardUpload } from '../../announcements/api';
 import {
   type AttachmentItem,
   AttachmentsField,
   uploadsFailed,
   uploadsPending,
-} from '../../announcements/components/AttachmentsField';
+} from '../../../components/project/AttachmentsField';
+import { errorMessage } from '../../../lib/errors';
+import { discardUpload } from '../../../lib/projectFiles';
 import { useReplyContactSheet } from '../api';
 
 interface ReplyValues {
@@ -97,7 +100,7 @@ export function ReplyDialog({
           />
         </Form.Item>
         <Form.Item name="attachments" label={t('contactsheets:form.attachments')}>
-          <AttachmentsField projectId={projectId} />
+          <AttachmentsField projectId={projectId} max={CONTACT_SHEET_ATTACHMENTS_MAX} />
         </Form.Item>
       </Form>
       {failure ? <Alert type="error" showIcon message={failure} data-testid="sheet-reply-failure" /> : null}

@@ -1,9 +1,10 @@
 import { DeleteOutlined, PaperClipOutlined } from '@ant-design/icons';
+import { CONTACT_SHEET_ATTACHMENTS_MAX } from '@lintel/contracts/contactsheets';
 import { Button, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../components/file-preview/formatSize';
-import { AttachmentsField } from '../../announcements/components/AttachmentsField';
+import { AttachmentsField } from '../../../components/project/AttachmentsField';
 import type { SheetAttachments } from '../formValues';
 
 interface SheetAttachmentsFieldProps {
@@ -16,7 +17,7 @@ interface SheetAttachmentsFieldProps {
 /**
  * The sheet's files: those it already has (edit: taking one off only unlinks it, the stored file stays,
  * for it may still be in the circulation record) and new ones, uploaded at once into the project's files
- * by the announcements' field (which deletes an upload taken off again).
+ * by the shared field (which deletes an upload taken off again).
  */
 export function SheetAttachmentsField({
   projectId,
@@ -52,6 +53,7 @@ export function SheetAttachmentsField({
       ) : null}
       <AttachmentsField
         projectId={projectId}
+        max={CONTACT_SHEET_ATTACHMENTS_MAX}
         id={id}
         value={value.added}
         onChange={(added) => onChange?.({ ...latest.current, added })}

@@ -5,8 +5,8 @@ import type {
 } from '@lintel/contracts/contactsheets';
 import { Alert, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AttachmentList } from '../../../components/project/AttachmentList';
 import { formatDate } from '../../../lib/format';
-import { AttachmentList } from '../../announcements/components/AttachmentList';
 import { displayName, formatTime } from '../format';
 import { ReplyState } from './ReplyState';
 

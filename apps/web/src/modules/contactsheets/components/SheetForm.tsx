@@ -11,8 +11,8 @@ import { Alert, Button, DatePicker, Form, Input, Select, Space, Switch } from 'a
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { uploadsFailed, uploadsPending } from '../../../components/project/AttachmentsField';
 import { errorMessage } from '../../../lib/errors';
-import { uploadsFailed, uploadsPending } from '../../announcements/components/AttachmentsField';
 import { fieldErrorsOf, type SheetFormValues } from '../formValues';
 import { NumberPreview } from './NumberPreview';
 import { SheetAttachmentsField } from './SheetAttachmentsField';

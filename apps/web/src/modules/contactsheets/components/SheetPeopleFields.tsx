@@ -1,6 +1,6 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MemberSelect } from './MemberSelect';
+import { MemberSelect } from '../../../components/project/MemberSelect';
 
 /**
  * Receivers (required) and cc (optional), never the user: the cc picker greys out the receivers, and a

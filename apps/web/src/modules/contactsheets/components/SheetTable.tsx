@@ -53,9 +53,7 @@ export function SheetTable({
             <Badge status="processing" className="sheet-row__dot" data-testid={`sheet-unread-${row._id}`} />
           ) : null}
           {row.number}
-          {row.unRead ? (
-            <span className="contactsheets-sr-only">{t('contactsheets:state.unread')}</span>
-          ) : null}
+          {row.unRead ? <span className="project-sr-only">{t('contactsheets:state.unread')}</span> : null}
         </span>
       ),
     },

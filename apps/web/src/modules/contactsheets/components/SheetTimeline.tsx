@@ -35,7 +35,8 @@ export function SheetTimeline({ entries }: { entries: ContactSheetCirculationEnt
         key: entry._id,
         color: LOOK[entry.action].color,
         icon: LOOK[entry.action].icon,
-        title: <span className="sheet-timeline__time">{formatTime(entry.at)}</span>,
+        // No `title`: antd then lays the record out from the left (a title would centre the line and give
+        // the time the whole left half); the time goes under the entry instead.
         content: (
           <div data-testid={`sheet-entry-${entry.action}`} className="sheet-timeline__entry">
             <Typography.Text>
@@ -52,6 +53,9 @@ export function SheetTimeline({ entries }: { entries: ContactSheetCirculationEnt
                   : entry.remark}
               </Typography.Paragraph>
             ) : null}
+            <time className="sheet-timeline__time" dateTime={entry.at}>
+              {formatTime(entry.at)}
+            </time>
           </div>
         ),
       }))}

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { fakeApiForFile } from '../../../test/project';
 import {
   asReceived,
   card,
@@ -20,20 +19,9 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveContactSheets, resetState);
 const S = 'worksheet-service';
 const DETAIL = `/projects/${PROJECT_ID}/contactsheets/${SHEET_ID}`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveContactSheets(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 describe('one contact sheet', { timeout: 60_000 }, () => {
   it('the sender sees the document and its circulation; a recall after a reply is refused with the reason', async () => {

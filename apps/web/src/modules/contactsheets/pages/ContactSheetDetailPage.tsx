@@ -1,5 +1,4 @@
 import '../locales';
-import '../../announcements/locales';
 import '../contactsheets.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Typography } from 'antd';
@@ -58,8 +57,8 @@ function ContactSheetDetail() {
     <div className="sheet-detail" data-testid="sheet-detail">
       <div className="sheet-detail__nav">{back}</div>
       <Card variant="borderless">
-        <div className="sheet-detail__head">
-          <Typography.Title level={4} className="sheet-detail__title">
+        <div className="project-page__head">
+          <Typography.Title level={4} className="project-page__title">
             {s.number} {s.title}
           </Typography.Title>
           <SheetActions projectId={projectId} sheet={s} />

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   makeSheet,
   OTHER,
@@ -16,20 +15,9 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveContactSheets, resetState);
 const S = 'worksheet-service';
 const NEW = `/projects/${PROJECT_ID}/contactsheets/new`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveContactSheets(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 type User = ReturnType<typeof renderContactSheets>['user'];
 

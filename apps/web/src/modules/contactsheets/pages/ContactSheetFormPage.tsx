@@ -1,6 +1,5 @@
 import 'dayjs/locale/zh-cn';
 import '../locales';
-import '../../announcements/locales';
 import '../../project-settings/locales';
 import '../contactsheets.css';
 import type { ContactSheet } from '@lintel/contracts/contactsheets';
@@ -11,9 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
+import { discardUpload } from '../../../lib/projectFiles';
 import { useCurrentUser } from '../../account/api';
-import { discardUpload } from '../../announcements/api';
-import { UnsavedChangesProvider, useUnsavedChanges } from '../../project-settings/unsavedChanges';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useContactSheet, useCreateContactSheet, useUpdateContactSheet } from '../api';
 import { SheetForm } from '../components/SheetForm';
@@ -28,7 +27,7 @@ export default function ContactSheetFormPage() {
     // antd's message and confirmations live in this chunk (see app/providers.tsx).
     <App component={false}>
       <WorkbenchLayout>
-        {/* Leaving with unsaved changes asks first (links, the menu, the header, closing the tab). */}
+        {/* Leaving with unsaved changes asks first (links, the menu, back/forward, closing the tab). */}
         <UnsavedChangesProvider>
           <ContactSheetFormScreen />
         </UnsavedChangesProvider>

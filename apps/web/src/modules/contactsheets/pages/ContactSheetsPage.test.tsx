@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   asReceived,
   makeSheet,
@@ -14,21 +13,10 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveContactSheets, resetState);
 const S = 'worksheet-service';
 const LIST = `/projects/${PROJECT_ID}/contactsheets`;
 const LIST_CALL = `${S}/projects/${PROJECT_ID}/contactsheets`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveContactSheets(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 const received = (n: number, patch = {}) =>
   asReceived(

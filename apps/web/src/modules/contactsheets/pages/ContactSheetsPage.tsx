@@ -68,8 +68,8 @@ function ContactSheets() {
   const selectable = rights.canDelete || rows.some((row) => row.canDelete);
   return (
     <div className="contactsheets" data-testid="contactsheets-page">
-      <div className="contactsheets__head">
-        <Typography.Title level={3} className="contactsheets__title">
+      <div className="project-page__head">
+        <Typography.Title level={3} className="project-page__title">
           {t('contactsheets:title')}
         </Typography.Title>
         <Space wrap>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { errorMessage } from '../../../lib/errors';
-import { uploadAttachment } from '../../announcements/api';
+import { uploadAttachment } from '../../../lib/projectFiles';
 import { useTopicSearch } from '../api';
 
 /** A link of the form: as the topic answered it, or being added (a file on its way up). */

@@ -55,7 +55,10 @@ export function ResponseThread({
 
   return (
     <section className="topic-thread" aria-label={t('topics:responses.title', { count: rows.length })}>
-      <Typography.Title level={5}>{t('topics:responses.title', { count: rows.length })}</Typography.Title>
+      {/* Without antd's reset a heading keeps the browser's top margin: at the top of its card that was a gap. */}
+      <Typography.Title level={5} className="topic-thread__title">
+        {t('topics:responses.title', { count: rows.length })}
+      </Typography.Title>
       {responses.isError ? (
         <ErrorState
           title={t('topics:responses.loadError')}

@@ -13,10 +13,10 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import { MemberSelect } from '../../../components/project/MemberSelect';
 import { useDomains, useTopicSettings } from '../api';
 import { type ImageItem, ImagesField } from './ImagesField';
 import { type LinkItem, LinksField } from './LinksField';
-import { MemberSelect } from './MemberSelect';
 
 export interface TopicFormValues {
   name: string;
@@ -178,7 +178,7 @@ export function TopicForm(props: TopicFormProps) {
           projectId={projectId}
           known={props.knownUsers}
           placeholder={t('topics:form.mentionsPlaceholder')}
-          aria-label={t('topics:field.mentions')}
+          ariaLabel={t('topics:field.mentions')}
           testId="topic-mentions-select"
         />
       </Form.Item>
@@ -187,7 +187,7 @@ export function TopicForm(props: TopicFormProps) {
           projectId={projectId}
           known={props.knownUsers}
           placeholder={t('topics:form.participantsPlaceholder')}
-          aria-label={t('topics:field.participants')}
+          ariaLabel={t('topics:field.participants')}
           testId="topic-participants-select"
         />
       </Form.Item>

@@ -54,7 +54,7 @@ export function TopicTable({
           >
             {row.name}
           </Link>
-          {row.unRead ? <span className="topics-sr-only">{t('topics:state.unread')}</span> : null}
+          {row.unRead ? <span className="project-sr-only">{t('topics:state.unread')}</span> : null}
         </span>
       ),
     },

@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   CREATOR,
   card,
@@ -17,20 +16,9 @@ import {
   TOPIC_ID,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveTopics, resetState);
 const T = 'topic-service';
 const DETAIL = `/projects/${PROJECT_ID}/topics/${TOPIC_ID}`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveTopics(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 describe('one problem', { timeout: 90_000 }, () => {
   it('shows the problem, marks it read on opening, and takes a response', async () => {

@@ -81,9 +81,9 @@ function TopicDetail() {
     <div className="topic-detail" data-testid="topic-detail">
       <div className="topic-detail__nav">{back}</div>
       <Card variant="borderless">
-        <div className="topic-detail__head">
+        <div className="project-page__head">
           <div>
-            <Typography.Title level={3} className="topic-detail__title" data-testid="topic-title">
+            <Typography.Title level={3} className="project-page__title" data-testid="topic-title">
               <span className="topic-detail__number">#{tp.number}</span> {tp.name}
             </Typography.Title>
             <Space wrap size={4}>

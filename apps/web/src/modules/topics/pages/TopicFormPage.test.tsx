@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   MEMBER,
   makeTopic,
@@ -15,19 +14,8 @@ import {
   TOPIC_ID,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveTopics, resetState);
 const NEW = `/projects/${PROJECT_ID}/topics/new`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveTopics(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 /** Picks an option of an antd Select by its text. */
 async function pick(field: HTMLElement, text: string) {
@@ -135,10 +123,10 @@ describe('raising a problem', { timeout: 90_000 }, () => {
     expect(name).toHaveValue('地下室外墙渗水');
     fireEvent.change(name, { target: { value: '地下室外墙渗水（东侧）' } });
     await user.click(screen.getByTestId('topic-cancel'));
-    expect((await screen.findAllByText('放弃未保存的修改？')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('有未保存的修改')).length).toBeGreaterThan(0);
     // One question, however many times the page rendered.
-    expect(await screen.findAllByTestId('topic-leave-stay')).toHaveLength(1);
-    await user.click(screen.getByTestId('topic-leave-stay'));
+    expect(await screen.findAllByTestId('unsaved-stay')).toHaveLength(1);
+    await user.click(screen.getByTestId('unsaved-stay'));
     expect(location.pathname).toBe(`/projects/${PROJECT_ID}/topics/${TOPIC_ID}/edit`);
 
     await user.click(screen.getByTestId('topic-submit'));

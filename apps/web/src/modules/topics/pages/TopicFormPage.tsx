@@ -2,11 +2,12 @@ import '../locales';
 import '../topics.css';
 import type { Topic } from '@lintel/contracts/topics';
 import { App, Button, Card, Form, Result, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -21,7 +22,6 @@ import {
 } from '../components/TopicForm';
 import { showFieldErrors } from '../fieldErrors';
 import { createBody, updateBody, valuesOfTopic } from '../formValues';
-import { useLeaveGuard } from '../leaveGuard';
 import { topicPath, topicsPath } from '../paths';
 
 /** /projects/:projectId/topics/new and …/topics/:topicId/edit — raise a problem, or change one. */
@@ -30,7 +30,10 @@ export default function TopicFormPage() {
     // antd's message and confirmations live in this chunk (see app/providers.tsx).
     <App component={false}>
       <WorkbenchLayout>
-        <TopicFormScreen />
+        {/* Leaving with unsaved changes asks first (links, the menu, back/forward, closing the tab). */}
+        <UnsavedChangesProvider>
+          <TopicFormScreen />
+        </UnsavedChangesProvider>
       </WorkbenchLayout>
     </App>
   );
@@ -85,8 +88,7 @@ function TopicFormBody({ projectId, topic }: { projectId: string; topic?: Topic 
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<TopicFormValues>();
-  const [dirty, setDirty] = useState(false);
-  const { release } = useLeaveGuard(dirty);
+  const unsaved = useUnsavedChanges();
   const create = useCreateTopic(projectId);
   const update = useUpdateTopic(projectId);
   const initialValues = useMemo(() => (topic ? valuesOfTopic(topic) : EMPTY_TOPIC_VALUES), [topic]);
@@ -109,7 +111,7 @@ function TopicFormBody({ projectId, topic }: { projectId: string; topic?: Topic 
         ? await update.mutateAsync({ id: topic._id, ...updateBody(values) })
         : await create.mutateAsync(createBody(projectId, values));
       void message.success(topic ? t('topics:done.saved') : t('topics:done.created'));
-      release();
+      unsaved.setDirty(false);
       void navigate(topicPath(projectId, saved._id));
     } catch (error) {
       if (!showFieldErrors(form, error, TOPIC_FORM_FIELDS)) void message.error(errorMessage(error, t));
@@ -132,7 +134,7 @@ function TopicFormBody({ projectId, topic }: { projectId: string; topic?: Topic 
           submitting={create.isPending || update.isPending}
           onSubmit={(values) => void submit(values)}
           onCancel={() => void navigate(topic ? topicPath(projectId, topic._id) : topicsPath(projectId))}
-          onChange={() => setDirty(true)}
+          onChange={() => unsaved.setDirty(true)}
         />
       </Card>
     </div>

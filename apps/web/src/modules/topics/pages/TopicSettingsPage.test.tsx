@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   MEMBER,
   PROJECT_ID,
@@ -14,20 +13,9 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveTopics, resetState);
 const T = 'topic-service';
 const SETTINGS = `/projects/${PROJECT_ID}/topics/settings`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveTopics(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 describe('problem settings', { timeout: 90_000 }, () => {
   it('adds, renames, and shows why one in use cannot be deleted', async () => {

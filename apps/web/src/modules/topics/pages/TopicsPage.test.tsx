@@ -1,7 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureHttp } from '../../../lib/http';
-import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
 import {
   DOMAIN_ID,
   MEMBER,
@@ -14,20 +13,9 @@ import {
   state,
 } from '../testSupport';
 
-let api: FakeApi;
+const api = fakeApiForFile(serveTopics, resetState);
 const LIST_API = `topic-service/projects/${PROJECT_ID}/topics`;
 const LIST = `/projects/${PROJECT_ID}/topics`;
-
-beforeAll(async () => {
-  api = await startFakeApi();
-  serveTopics(api);
-});
-afterAll(() => api.close());
-beforeEach(() => {
-  api.requests.length = 0;
-  resetState();
-  configureHttp({ baseUrl: api.baseUrl });
-});
 
 const pages = () => requestsTo(api, 'GET', LIST_API).filter((r) => !r.query.has('only_count'));
 const where = (request: { query: URLSearchParams }) => JSON.parse(request.query.get('where') ?? '{}');

@@ -86,9 +86,9 @@ function Topics() {
 
   return (
     <div className="topics" data-testid="topics-page">
-      <div className="topics__head">
+      <div className="project-page__head">
         <Space align="center">
-          <Typography.Title level={3} className="topics__title">
+          <Typography.Title level={3} className="project-page__title">
             {t('topics:title')}
           </Typography.Title>
           {counts.data && counts.data.unread > 0 ? (

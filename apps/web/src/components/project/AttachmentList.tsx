@@ -1,30 +1,39 @@
 import { DownloadOutlined, EyeOutlined, PaperClipOutlined } from '@ant-design/icons';
-import type { AnnouncementAttachment } from '@lintel/contracts/announcements';
 import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilePreviewModal } from '../../../components/file-preview/FilePreviewModal';
-import { formatSize } from '../../../components/file-preview/formatSize';
-import { getHttpConfig } from '../../../lib/http';
+import { getHttpConfig } from '../../lib/http';
+import { FilePreviewModal } from '../file-preview/FilePreviewModal';
+import { formatSize } from '../file-preview/formatSize';
+import './locales';
+// Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
-/** An announcement's attachments: each can be previewed in place or downloaded. */
-export function AttachmentList({ attachments }: { attachments: AnnouncementAttachment[] }) {
+/** A stored file of a record (announcement, contact sheet, reply): its id, name, size and download path. */
+export interface StoredAttachment {
+  _id: string;
+  name: string;
+  size: number;
+  url: string;
+}
+
+/** A record's attachments: each can be previewed in place or downloaded. */
+export function AttachmentList({ attachments }: { attachments: readonly StoredAttachment[] }) {
   const { t } = useTranslation();
   const [previewing, setPreviewing] = useState<string | null>(null);
   return (
     <>
-      <ul className="announcement-attachment-list" data-testid="announcement-attachments">
+      <ul className="project-attachment-list" data-testid="attachment-list">
         {attachments.map((file) => (
-          <li key={file._id} className="announcement-attachment-list__item">
+          <li key={file._id} className="project-attachment-list__item">
             <PaperClipOutlined aria-hidden />
-            <span className="announcement-attachment-list__name">{file.name}</span>
+            <span className="project-attachment-list__name">{file.name}</span>
             <Typography.Text type="secondary">{formatSize(file.size)}</Typography.Text>
             <Space size={0}>
               <Button
                 type="link"
                 size="small"
                 icon={<EyeOutlined />}
-                aria-label={t('announcements:detail.preview', { name: file.name })}
+                aria-label={t('projectCommon:attachments.preview', { name: file.name })}
                 onClick={() => setPreviewing(file._id)}
               />
               <Button
@@ -33,7 +42,7 @@ export function AttachmentList({ attachments }: { attachments: AnnouncementAttac
                 icon={<DownloadOutlined />}
                 href={`${getHttpConfig().baseUrl}${file.url}`}
                 download={file.name}
-                aria-label={t('announcements:detail.download', { name: file.name })}
+                aria-label={t('projectCommon:attachments.download', { name: file.name })}
               />
             </Space>
           </li>

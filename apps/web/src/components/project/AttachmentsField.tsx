@@ -1,11 +1,12 @@
 import { DeleteOutlined, PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
-import { ANNOUNCEMENT_ATTACHMENTS_MAX } from '@lintel/contracts/announcements';
 import { App, Button, Progress, Typography, Upload } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../../components/file-preview/formatSize';
-import { errorMessage } from '../../../lib/errors';
-import { discardUpload, uploadAttachment } from '../api';
+import { errorMessage } from '../../lib/errors';
+import { discardUpload, uploadAttachment } from '../../lib/projectFiles';
+import { formatSize } from '../file-preview/formatSize';
+import './locales';
+// Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
 /** One attachment of the form: on its way up, stored (with its file id), or failed. */
 export interface AttachmentItem {
@@ -20,6 +21,8 @@ export interface AttachmentItem {
 
 interface AttachmentsFieldProps {
   projectId: string;
+  /** How many files the module's record takes. */
+  max: number;
   id?: string;
   value?: AttachmentItem[];
   onChange?: (value: AttachmentItem[]) => void;
@@ -34,7 +37,7 @@ export const uploadsFailed = (items: readonly AttachmentItem[] = []) =>
  * Attachments: each file goes to the project's files at once (POST base-service/files?projectId=), with its
  * progress from the upload's own progress events; removing one stops its upload or deletes the stored file.
  */
-export function AttachmentsField({ projectId, id, value = [], onChange }: AttachmentsFieldProps) {
+export function AttachmentsField({ projectId, max, id, value = [], onChange }: AttachmentsFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   // The latest list, for the upload callbacks that outlive a render.
@@ -86,13 +89,13 @@ export function AttachmentsField({ projectId, id, value = [], onChange }: Attach
   };
 
   return (
-    <div className="announcement-attachments" data-testid="attachments-field">
+    <div className="project-attachments" data-testid="attachments-field">
       <Upload
         multiple
         showUploadList={false}
         beforeUpload={(file) => {
-          if (items.current.length >= ANNOUNCEMENT_ATTACHMENTS_MAX) {
-            void message.error(t('announcements:attachments.tooMany', { max: ANNOUNCEMENT_ATTACHMENTS_MAX }));
+          if (items.current.length >= max) {
+            void message.error(t('projectCommon:attachments.tooMany', { max: max }));
             return Upload.LIST_IGNORE;
           }
           start(file);
@@ -101,30 +104,30 @@ export function AttachmentsField({ projectId, id, value = [], onChange }: Attach
         }}
       >
         <Button id={id} icon={<UploadOutlined />} data-testid="attachments-add">
-          {t('announcements:attachments.add')}
+          {t('projectCommon:attachments.add')}
         </Button>
       </Upload>
-      <Typography.Text type="secondary" className="announcement-attachments__hint">
-        {t('announcements:attachments.hint', { max: ANNOUNCEMENT_ATTACHMENTS_MAX })}
+      <Typography.Text type="secondary" className="project-attachments__hint">
+        {t('projectCommon:attachments.hint', { max: max })}
       </Typography.Text>
       {value.length > 0 ? (
-        <ul className="announcement-attachments__list" data-testid="attachments-list">
+        <ul className="project-attachments__list" data-testid="attachments-list">
           {value.map((item) => (
             <li
               key={item.uid}
-              className="announcement-attachments__item"
+              className="project-attachments__item"
               data-testid="attachment-item"
               data-status={item.status}
             >
               <PaperClipOutlined aria-hidden />
-              <span className="announcement-attachments__name">{item.name}</span>
+              <span className="project-attachments__name">{item.name}</span>
               <Typography.Text type="secondary">{formatSize(item.size)}</Typography.Text>
               {item.status === 'uploading' ? (
                 <Progress
-                  className="announcement-attachments__progress"
+                  className="project-attachments__progress"
                   percent={item.percent}
                   size="small"
-                  aria-label={t('announcements:attachments.uploading', {
+                  aria-label={t('projectCommon:attachments.uploading', {
                     name: item.name,
                     percent: item.percent,
                   })}
@@ -133,14 +136,14 @@ export function AttachmentsField({ projectId, id, value = [], onChange }: Attach
               ) : null}
               {item.status === 'error' ? (
                 <Typography.Text type="danger" role="alert">
-                  {t('announcements:attachments.failed', { name: item.name, reason: item.error ?? '' })}
+                  {t('projectCommon:attachments.failed', { name: item.name, reason: item.error ?? '' })}
                 </Typography.Text>
               ) : null}
               <Button
                 type="text"
                 size="small"
                 icon={<DeleteOutlined />}
-                aria-label={t('announcements:attachments.remove', { name: item.name })}
+                aria-label={t('projectCommon:attachments.remove', { name: item.name })}
                 onClick={() => remove(item)}
                 data-testid="attachment-remove"
               />

@@ -1,0 +1,28 @@
+import { http } from './http';
+import { uploadForm } from './upload';
+
+const enc = encodeURIComponent;
+
+/** Uploads one file into the project's files, reporting the progress; answers the file's id. */
+export async function uploadAttachment(
+  projectId: string,
+  file: File,
+  options: { onProgress: (percent: number) => void; signal: AbortSignal },
+): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await uploadForm<{ files?: string[] }>(
+    `base-service/files?projectId=${enc(projectId)}`,
+    form,
+    options,
+  );
+  const url = answer?.files?.[0];
+  const id = url?.split('/').pop();
+  if (!id) throw new Error('The upload answered no file');
+  return id;
+}
+
+/** A file uploaded for a form that was then removed or abandoned: its bytes go too. */
+export function discardUpload(fileId: string): Promise<unknown> {
+  return http.delete<unknown>(`base-service/files/${enc(fileId)}`);
+}
