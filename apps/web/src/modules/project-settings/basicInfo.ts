@@ -66,3 +66,22 @@ export function changedFields(initial: BasicInfoValues, current: BasicInfoValues
   }
   return patch as ProjectUpdate;
 }
+
+/**
+ * The form's values once the server's project moved from `previous` to `next` (the refetch after a save):
+ * a field still holding its `previous` value, or already the `next` one, takes the server's value; a field
+ * the user edited meanwhile — typed while the save was on its way — keeps what they typed.
+ */
+export function rebaseFormValues(
+  previous: BasicInfoValues,
+  next: BasicInfoValues,
+  current: BasicInfoValues,
+): BasicInfoValues {
+  const values: Record<string, unknown> = {};
+  for (const field of EDITABLE) {
+    const mine = normalise(field, current[field]);
+    const untouched = !(field in current) || same(mine, normalise(field, previous[field]));
+    values[field] = untouched || same(mine, normalise(field, next[field])) ? next[field] : current[field];
+  }
+  return values as BasicInfoValues;
+}

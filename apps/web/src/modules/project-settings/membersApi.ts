@@ -1,4 +1,5 @@
 import type {
+  Invitation,
   InvitationCreated,
   MemberCreate,
   MemberRequest,
@@ -29,6 +30,7 @@ export const memberKeys = {
   requests: (projectId: string, status: MemberRequestStatus, page: number) =>
     [...memberKeys.all(projectId), 'requests', status, page] as const,
   structures: (projectId: string) => [...projectSettingsKeys.project(projectId), 'structures'] as const,
+  invitations: (projectId: string) => [...memberKeys.all(projectId), 'invitations'] as const,
 };
 
 /** `where` of a keyword search: a plain substring over the user's account, nickname and phone. */
@@ -117,8 +119,27 @@ export function useRemoveMember(projectId: string) {
 }
 
 export function useCreateInvitation(projectId: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<InvitationCreated>(`${projectApiPath(projectId)}/invitations`, {}),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(projectId) }),
+  });
+}
+
+/** GET projects/{id}/invitations: the open links (neither revoked nor expired), newest first. */
+export function useInvitations(projectId: string) {
+  return useQuery({
+    queryKey: memberKeys.invitations(projectId),
+    queryFn: ({ signal }) => http.get<Invitation[]>(`${projectApiPath(projectId)}/invitations`, { signal }),
+  });
+}
+
+/** DELETE invitations/{id}: the link stops working at once. */
+export function useRevokeInvitation(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete<unknown>(`account-service/invitations/${enc(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(projectId) }),
   });
 }
 

@@ -1,5 +1,5 @@
-import type { Project } from '@lintel/contracts/org';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MemberView, Project } from '@lintel/contracts/org';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
 import { orgKeys } from '../enterprise/api';
 
@@ -9,6 +9,7 @@ export const workbenchKeys = {
   modules: (projectId: string) => [...orgKeys.project(projectId), 'modules'] as const,
   groups: () => [...orgKeys.all, 'moduleGroups', 'web'] as const,
   role: (projectId: string, userId: string) => [...orgKeys.project(projectId), 'role', userId] as const,
+  me: (projectId: string, userId: string) => [...orgKeys.project(projectId), 'me', userId] as const,
 };
 
 export function projectQuery(projectId: string) {
@@ -122,5 +123,45 @@ export function useProjectAdmin(project: Project | undefined, userId: string | u
         return false;
       }
     },
+  });
+}
+
+/**
+ * The signed-in user's own membership of the project itself (role, phone secrecy), or null when they are
+ * none — an admin of an enclosing scope is listed with that scope's row and has nothing to leave here.
+ */
+export function useOwnMembership(projectId: string, userId: string | undefined) {
+  return useQuery({
+    queryKey: workbenchKeys.me(projectId, userId ?? ''),
+    enabled: Boolean(userId),
+    queryFn: async ({ signal }): Promise<MemberView | null> => {
+      const rows = await http.get<MemberView[]>(`account-service/projects/${enc(projectId)}/members`, {
+        signal,
+        query: { where: JSON.stringify({ userId }), limit: 1 },
+      });
+      return rows.find((row) => row.userId === userId && row.scopeType === 'project') ?? null;
+    },
+  });
+}
+
+/** PUT projects/{id}/members/me {phoneSecret}: hide my phone from the other members. */
+export function useSetOwnPhoneSecret(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (phoneSecret: boolean) =>
+      http.put<MemberView>(`account-service/projects/${enc(projectId)}/members/me`, { phoneSecret }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orgKeys.project(projectId) }),
+  });
+}
+
+/**
+ * DELETE projects/{id}/members/me: leave the project. The home tree is refreshed; the project's own
+ * queries are left alone (the screen leaves it; coming back, their refetch answers 'no project permission').
+ */
+export function useLeaveProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.delete<unknown>(`account-service/projects/${enc(projectId)}/members/me`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.mine() }),
   });
 }

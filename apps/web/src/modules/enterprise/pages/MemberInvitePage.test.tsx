@@ -64,6 +64,28 @@ describe('/e/member-invite', () => {
     expect(await screen.findByTestId('invite-error')).toHaveTextContent('获取邀请失败');
   });
 
+  it('says the link was revoked, with the server message and what to do', async () => {
+    infoReply = {
+      status: 410,
+      json: { code: 410, key: 'org.invitationRevoked', message: '该邀请链接已被管理员撤销' },
+    };
+    renderPage();
+    const revoked = await screen.findByTestId('invite-revoked');
+    expect(revoked).toHaveTextContent('该邀请链接已被管理员撤销');
+    expect(revoked).toHaveTextContent('请联系管理员获取新的邀请链接');
+    expect(screen.queryByTestId('invite-apply')).not.toBeInTheDocument();
+  });
+
+  it('turns a revocation between opening and applying into the revoked state', async () => {
+    applyReply = {
+      status: 410,
+      json: { code: 410, key: 'org.invitationRevoked', message: '该邀请链接已被管理员撤销' },
+    };
+    const { user } = renderPage();
+    await user.click(await screen.findByTestId('invite-apply'));
+    expect(await screen.findByTestId('invite-revoked')).toHaveTextContent('该邀请链接已被管理员撤销');
+  });
+
   it('says so when the token is missing', async () => {
     renderRoutes(
       { '/e/member-invite': <MemberInvitePage /> },

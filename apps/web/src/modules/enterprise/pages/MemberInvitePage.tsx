@@ -13,13 +13,16 @@ import { useCurrentUser } from '../../account/api';
 import { useApplyInvitation, useInvitation } from '../api';
 import { SignInPrompt } from '../components/SignInPrompt';
 
-type Outcome = 'submitted' | 'exists' | 'pending' | 'invalid' | null;
+type Outcome = 'submitted' | 'exists' | 'pending' | 'invalid' | 'revoked' | null;
+
+const isRevoked = (error: unknown) => isHttpError(error) && error.body.key === 'org.invitationRevoked';
 
 /** What a failed apply means for the page, or null for an error shown as is. */
 function outcomeOf(error: unknown): Outcome {
   if (!isHttpError(error)) return null;
   if (error.body.key === 'org.memberExists') return 'exists';
   if (error.body.key === 'org.requestPending') return 'pending';
+  if (isRevoked(error)) return 'revoked';
   if (error.status === 404) return 'invalid';
   return null;
 }
@@ -55,11 +58,32 @@ export default function MemberInvitePage() {
   const failedToLoad =
     token === '' || (invitation.isError && isHttpError(invitation.error) && invitation.error.status === 404);
   const info = invitation.data;
+  const revoked = invitation.isError && isRevoked(invitation.error);
   const state: Outcome =
-    outcome ?? (failedToLoad ? 'invalid' : info?.isMember ? 'exists' : info?.pending ? 'pending' : null);
+    outcome ??
+    (revoked
+      ? 'revoked'
+      : failedToLoad
+        ? 'invalid'
+        : info?.isMember
+          ? 'exists'
+          : info?.pending
+            ? 'pending'
+            : null);
 
   let body: ReactNode;
-  if (state === 'invalid') {
+  if (state === 'revoked') {
+    // The server's message ('revoked by an administrator'), and what to do about it.
+    body = (
+      <Result
+        status="warning"
+        title={errorMessage(invitation.error ?? apply.error, t)}
+        subTitle={t('enterprise:invite.revokedHint')}
+        extra={home}
+        data-testid="invite-revoked"
+      />
+    );
+  } else if (state === 'invalid') {
     body = (
       <Result
         status="warning"

@@ -33,6 +33,26 @@ import { HomeEmptyState } from './HomeEmptyState';
 type Node = OrgTreeNode<Enterprise, Circle, Project>;
 
 const nodeKey = (node: { type: string; _id: string }) => `${node.type}:${node._id}`;
+
+/**
+ * Headers for the enterprises of projects the user belongs to without being a member of the enterprise
+ * itself (GET enterprises leaves those out): named from the project list's `enterpriseName`, so such a
+ * project sits under its enterprise's name rather than under 'other'. The header is read-only.
+ */
+export function enterpriseHeaders(enterprises: readonly Enterprise[], projects: readonly Project[]) {
+  const known = new Set(enterprises.map((e) => e._id));
+  const headers = new Map<string, Enterprise>();
+  for (const project of projects) {
+    if (known.has(project.enterpriseId) || headers.has(project.enterpriseId) || !project.enterpriseName)
+      continue;
+    // Only `_id` and `name` are read of a header (the tree's title); it is never opened as an enterprise.
+    headers.set(project.enterpriseId, {
+      _id: project.enterpriseId,
+      name: project.enterpriseName,
+    } as Enterprise);
+  }
+  return [...headers.values()];
+}
 const ICONS = {
   enterprise: <BankOutlined />,
   circle: <ApartmentOutlined />,
@@ -61,15 +81,24 @@ export function OrgTreePanel({ userId }: { userId: string }) {
   const [denied, setDenied] = useState<ReadonlySet<string>>(() => new Set());
   const [entering, setEntering] = useState<string | null>(null);
 
+  const headers = useMemo(
+    () => (enterprises.data && projects.data ? enterpriseHeaders(enterprises.data, projects.data) : []),
+    [enterprises.data, projects.data],
+  );
+  const readOnly = useMemo(() => new Set(headers.map((e) => e._id)), [headers]);
   const tree = useMemo<Node[]>(
     () =>
       enterprises.data && circles.data && projects.data
         ? buildOrgTree(
-            { enterprises: enterprises.data, circles: circles.data, projects: projects.data },
+            {
+              enterprises: [...enterprises.data, ...headers],
+              circles: circles.data,
+              projects: projects.data,
+            },
             { otherTitle: t('home:tree.other') },
           )
         : [],
-    [enterprises.data, circles.data, projects.data, t],
+    [enterprises.data, circles.data, projects.data, headers, t],
   );
   const shown = useMemo(() => filterTree(tree, keyword), [tree, keyword]);
   const searching = keyword.trim() !== '';
@@ -127,7 +156,8 @@ export function OrgTreePanel({ userId }: { userId: string }) {
     const key = nodeKey(node);
     const open = searching ? searchExpanded : restored;
     setExpanded(open.includes(key) ? open.filter((k) => k !== key) : [...open, key]);
-    if (node.type === 'enterprise' || node.type === 'circle') {
+    // A read-only header (an enterprise the user is no member of) only opens and closes.
+    if ((node.type === 'enterprise' && !readOnly.has(node._id)) || node.type === 'circle') {
       remember({ type: node.type, id: node._id });
       // Remembered on the server too; a failure there changes nothing for the user.
       void enterPlace(node.type, node._id).catch(() => undefined);
@@ -147,6 +177,11 @@ export function OrgTreePanel({ userId }: { userId: string }) {
               <span className="home-tree__name">
                 {highlight(node.type === 'other' ? t('home:tree.other') : node.title, keyword)}
               </span>
+              {node.type === 'enterprise' && readOnly.has(node._id) ? (
+                <span className="home-tree__hint" data-testid="home-tree-readonly">
+                  {t('home:tree.projectsOnly')}
+                </span>
+              ) : null}
               {isDenied ? (
                 <Tag icon={<LockOutlined />} color="default" data-testid="home-tree-denied">
                   {t('home:tree.noPermission')}
@@ -161,7 +196,7 @@ export function OrgTreePanel({ userId }: { userId: string }) {
         };
       });
     return toData(shown);
-  }, [shown, denied, entering, keyword, t]);
+  }, [shown, denied, entering, keyword, readOnly, t]);
 
   const failed = enterprises.error ?? circles.error ?? projects.error;
   if (enterprises.isPending || circles.isPending || projects.isPending) {

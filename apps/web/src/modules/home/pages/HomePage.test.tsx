@@ -134,6 +134,41 @@ describe('/home tree', () => {
     expect(read.query.get('skip')).toBe('0');
   });
 
+  it("heads a project-only member's project with its enterprise's name (read-only), not 'other'", async () => {
+    const PARTNER = id(98);
+    const SHARED = id(25);
+    lists = {
+      enterprises,
+      circles,
+      projects: [
+        ...projects,
+        {
+          _id: SHARED,
+          type: 'project',
+          name: '合作方项目',
+          enterpriseId: PARTNER,
+          enterpriseName: '合作方建设',
+          circleId: null,
+          status: 'preparation',
+          ...stamp,
+        },
+      ],
+    };
+    api.on(`PUT account-service/projects/${SHARED}/enter`, () => enterReply);
+    const { user, location } = renderHome();
+    await screen.findByTestId('home-tree');
+    expect(titles('enterprise')).toEqual(['示范建设集团', '合作方建设仅参与其中的项目']);
+    // A project without its enterprise's name (an older server) still goes to 'other'.
+    expect(titles('other')).toEqual(['其他']);
+    await user.click(screen.getByText('合作方建设'));
+    expect(titles('project')).toEqual(['合作方项目']);
+    // The header only opens: it is not remembered as a place nor entered on the server.
+    expect(api.requests.some((r) => r.path === `account-service/enterprises/${PARTNER}/enter`)).toBe(false);
+    expect(readPlace(makeUser()._id)).toBeNull();
+    await user.click(screen.getByText('合作方项目'));
+    await waitFor(() => expect(location.pathname).toBe(`/projects/${SHARED}`));
+  });
+
   it('searches: keeps the matches with their ancestors, opened, the match marked', async () => {
     renderHome();
     await screen.findByTestId('home-tree');

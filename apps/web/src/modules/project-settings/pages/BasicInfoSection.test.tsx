@@ -10,6 +10,8 @@ let api: FakeApi;
 let project: Project;
 let members: MemberView[];
 let putReply: FakeReply | undefined;
+/** While set, the server holds PUT answers until it resolves (a save still on its way). */
+let putGate: Promise<void> | null;
 
 beforeAll(async () => {
   // The settings pull in the workbench, antd's table and pickers: a busy machine needs more than 5 s.
@@ -20,7 +22,8 @@ beforeAll(async () => {
     () => project,
     () => members,
   );
-  api.on(`PUT account-service/projects/${PROJECT_ID}`, (seen) => {
+  api.on(`PUT account-service/projects/${PROJECT_ID}`, async (seen) => {
+    if (putGate) await putGate;
     if (putReply) return putReply;
     project = { ...project, ...(seen.body as Partial<Project>) };
     return { json: project };
@@ -37,6 +40,7 @@ beforeEach(() => {
   project = makeProject();
   members = [makeMember()];
   putReply = undefined;
+  putGate = null;
   configureHttp({ baseUrl: api.baseUrl });
 });
 
@@ -76,6 +80,34 @@ describe('project settings: basic info', { timeout: 60_000 }, () => {
     await waitFor(() => expect(puts()).toHaveLength(1));
     expect(puts()[0]!.body).toEqual({ name: '示范项目二期', shortName: '示范二期', qualityGoal: '鲁班奖' });
     expect(await screen.findByText('基本信息已保存')).toBeInTheDocument();
+  });
+
+  it('keeps what the user typed while a save was on its way; the refetch only refreshes untouched fields', async () => {
+    let release: () => void = () => undefined;
+    putGate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { user } = renderSettings('basic');
+    fireEvent.change(await screen.findByTestId('basic-shortName'), { target: { value: '示范二期' } });
+    await user.click(screen.getByTestId('basic-save'));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    // The save is held by the server: the user goes on typing.
+    fireEvent.change(screen.getByTestId('basic-qualityGoal'), { target: { value: '鲁班奖' } });
+    release();
+    expect(await screen.findByText('基本信息已保存')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        api.requests.filter((r) => r.method === 'GET' && r.path === `account-service/projects/${PROJECT_ID}`)
+          .length,
+      ).toBeGreaterThan(1),
+    );
+    expect(screen.getByTestId('basic-shortName')).toHaveValue('示范二期');
+    expect(screen.getByTestId('basic-qualityGoal')).toHaveValue('鲁班奖');
+    // Still unsaved: reset is offered and a second save sends just that field.
+    await waitFor(() => expect(screen.getByTestId('basic-reset')).toBeEnabled());
+    await user.click(screen.getByTestId('basic-save'));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(puts()[1]!.body).toEqual({ qualityGoal: '鲁班奖' });
   });
 
   it('sends a cleared field as null', async () => {

@@ -2,7 +2,7 @@ import 'dayjs/locale/zh-cn';
 import type { ProjectUpdate } from '@lintel/contracts/org';
 import { App, Button, Card, Descriptions, Form, Row } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { InlineAlert } from '../../../components/InlineAlert';
@@ -11,7 +11,7 @@ import { formatBytes, formatDate } from '../../../lib/format';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject } from '../../workbench';
 import { useUpdateProject } from '../api';
-import { type BasicInfoValues, changedFields, toFormValues } from '../basicInfo';
+import { type BasicInfoValues, changedFields, rebaseFormValues, toFormValues } from '../basicInfo';
 import { AdminsField } from '../components/AdminsField';
 import { BasicField } from '../components/BasicField';
 import { BASIC_SECTIONS } from '../components/basicFields';
@@ -51,12 +51,29 @@ export default function BasicInfoSection() {
   }, [language]);
 
   const initial = useMemo(() => toFormValues(current.project), [current.project]);
+  // The server values the form last took: a later refetch (after a save) only replaces the fields the
+  // user has not edited since, so what they typed while the save was on its way stays.
+  const baseline = useRef<BasicInfoValues | null>(null);
+  const adminsBaseline = useRef<string[] | null>(null);
   useEffect(() => {
-    form.setFieldsValue(initial);
-    setDirty(false);
+    const previous = baseline.current;
+    baseline.current = initial;
+    if (!previous) {
+      form.setFieldsValue(initial);
+      setDirty(false);
+      return;
+    }
+    const values = rebaseFormValues(previous, initial, form.getFieldsValue(true) as BasicInfoValues);
+    form.setFieldsValue(values);
+    setDirty(Object.keys(changedFields(initial, values)).length > 0);
   }, [form, initial]);
   useEffect(() => {
-    if (members.data) form.setFieldValue('admins' as never, admins as never);
+    if (!members.data) return;
+    const previous = adminsBaseline.current;
+    adminsBaseline.current = admins;
+    const picked = form.getFieldValue('admins' as never) as string[] | undefined;
+    const untouched = !previous || !picked || JSON.stringify([...picked].sort()) === JSON.stringify(previous);
+    if (untouched) form.setFieldValue('admins' as never, admins as never);
   }, [form, admins, members.data]);
 
   /** The PUT body: the changed information fields, and `admins` when the administrators changed. */

@@ -1,4 +1,4 @@
-import type { MemberRequest, MemberView, Project } from '@lintel/contracts/org';
+import type { Invitation, MemberRequest, MemberView, Project } from '@lintel/contracts/org';
 import type { Template } from '@lintel/contracts/permissions';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ let api: FakeApi;
 let project: Project;
 let members: MemberView[];
 let requests: MemberRequest[];
+let invitations: Invitation[];
 let reply: Record<string, FakeReply | undefined>;
 
 const template = (id: string, name: string, isDefault: boolean): Template => ({
@@ -113,6 +114,12 @@ beforeAll(async () => {
       expiresAt: '2026-01-12T08:00:00.000Z',
     },
   });
+  api.on(`GET account-service/projects/${PROJECT_ID}/invitations`, () => ({ json: invitations }));
+  api.on('DELETE account-service/invitations/66a0000000000000000000e2', () => {
+    if (reply.revoke) return reply.revoke;
+    invitations = invitations.filter((i) => i._id !== '66a0000000000000000000e2');
+    return { json: {} };
+  });
   api.on(`GET account-service/projects/${PROJECT_ID}/member-requests`, (seen) => {
     const rows = requests.filter((r) => r.status === seen.query.get('status'));
     if (seen.query.get('only_count') === 'true') return { json: { count: rows.length } };
@@ -146,6 +153,16 @@ beforeEach(() => {
       user: user('66a000000000000000000013', 'wangwu', '王五', '13700000000'),
       inviter: { _id: ADMIN._id, name: 'demo', nickName: '演示用户' },
       handler: null,
+    },
+  ];
+  invitations = [
+    {
+      _id: '66a0000000000000000000e2',
+      scopeType: 'project',
+      scopeId: PROJECT_ID,
+      inviter: { _id: ADMIN._id, name: 'demo', nickName: '演示用户' },
+      createdAt: '2026-01-06T08:00:00.000Z',
+      expiresAt: '2026-01-13T08:00:00.000Z',
     },
   ];
   reply = {};
@@ -281,6 +298,40 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('invite-link')).toHaveTextContent(
       '/e/member-invite?token=abcdefghijklmnopqrstuvwxyz',
     );
+  });
+
+  it('lists the open invitation links and revokes one after a confirmation', async () => {
+    const { user: u } = renderSettings('members');
+    await u.click(await screen.findByTestId('invitations-tab'));
+    const row = await screen.findByTestId('invitation-row-66a0000000000000000000e2');
+    expect(row).toHaveTextContent('演示用户');
+    expect(row).toHaveTextContent('2026-01-13');
+    await u.click(within(row).getByTestId('invitation-revoke-66a0000000000000000000e2'));
+    expect(await screen.findByText(/撤销 演示用户 于 2026-01-06 .* 生成的邀请链接？/)).toBeInTheDocument();
+    expect(seen('DELETE', 'invitations/66a0000000000000000000e2')).toHaveLength(0);
+    await u.click(await screen.findByTestId('invitation-revoke-ok'));
+    await waitFor(() => expect(seen('DELETE', 'invitations/66a0000000000000000000e2')).toHaveLength(1));
+    expect(await screen.findByText('暂无有效的邀请链接')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to revoke and keeps the row", async () => {
+    reply.revoke = { status: 403, json: { code: 403, key: 'common.forbidden', message: '没有权限' } };
+    const { user: u } = renderSettings('members');
+    await u.click(await screen.findByTestId('invitations-tab'));
+    await u.click(await screen.findByTestId('invitation-revoke-66a0000000000000000000e2'));
+    await u.click(await screen.findByTestId('invitation-revoke-ok'));
+    expect(await screen.findByText('没有权限')).toBeInTheDocument();
+    expect(screen.getByTestId('invitation-row-66a0000000000000000000e2')).toBeInTheDocument();
+  });
+
+  it('a new invitation link refreshes the list of open links', async () => {
+    const { user: u } = renderSettings('members');
+    await u.click(await screen.findByTestId('member-invite'));
+    await screen.findByTestId('invite-link');
+    const before = seen('GET', `projects/${PROJECT_ID}/invitations`).length;
+    await u.click(await screen.findByTestId('invitations-tab'));
+    await screen.findByTestId('invitation-row-66a0000000000000000000e2');
+    expect(seen('GET', `projects/${PROJECT_ID}/invitations`).length).toBeGreaterThan(before);
   });
 
   it('approves a request with a template, and shows a request handled meanwhile', async () => {

@@ -1,10 +1,11 @@
 import { Card, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentProject } from '../../workbench';
+import { InvitationsTab } from '../components/InvitationsTab';
 import { MembersTab } from '../components/MembersTab';
 import { RequestsTab } from '../components/RequestsTab';
 
-/** Member management: the member list and the member requests (spec 001 §2). */
+/** Member management: the member list, the member requests and the open invitation links (spec 001 §2). */
 export default function MembersSection() {
   const { t } = useTranslation();
   const { projectId } = useCurrentProject();
@@ -22,6 +23,11 @@ export default function MembersSection() {
             key: 'requests',
             label: <span data-testid="requests-tab">{t('projectSettings:requests.tab')}</span>,
             children: <RequestsTab projectId={projectId} />,
+          },
+          {
+            key: 'invitations',
+            label: <span data-testid="invitations-tab">{t('projectSettings:invitations.tab')}</span>,
+            children: <InvitationsTab projectId={projectId} />,
           },
         ]}
       />

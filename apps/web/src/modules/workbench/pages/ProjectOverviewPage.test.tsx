@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
@@ -32,11 +33,22 @@ const project = {
 let api: FakeApi;
 let projectReply: FakeReply;
 let role: string;
+/** The user's row in the member list: the project's own (scopeType project) or an enclosing scope's. */
+let ownScope: string;
+let phoneSecret: boolean;
+let leaveReply: FakeReply;
 
 beforeAll(async () => {
   api = await startFakeApi();
   api.on(`GET account-service/projects/${P}`, () => projectReply);
-  api.on(`GET account-service/projects/${P}/members`, () => ({ json: [{ userId: USER._id, role }] }));
+  api.on(`GET account-service/projects/${P}/members`, () => ({
+    json: [{ _id: '0000000000000000000000c1', userId: USER._id, role, scopeType: ownScope, phoneSecret }],
+  }));
+  api.on(`PUT account-service/projects/${P}/members/me`, (seen) => {
+    phoneSecret = (seen.body as { phoneSecret: boolean }).phoneSecret;
+    return { json: {} };
+  });
+  api.on(`DELETE account-service/projects/${P}/members/me`, () => leaveReply);
   // The server authorises modules this build has no screen for: none of them may show.
   api.on(`GET account-service/projects/${P}/modules`, {
     json: [
@@ -56,11 +68,19 @@ beforeEach(() => {
   api.requests.length = 0;
   projectReply = { json: project };
   role = 'admin';
+  ownScope = 'project';
+  phoneSecret = false;
+  leaveReply = { json: {} };
   configureHttp({ baseUrl: api.baseUrl });
 });
 
 const renderPage = () =>
-  renderRoutes({ '/projects/:projectId': <ProjectOverviewPage /> }, { path: `/projects/${P}`, user: USER });
+  renderRoutes(
+    { '/projects/:projectId': <ProjectOverviewPage />, '/home': <div data-testid="home-marker" /> },
+    { path: `/projects/${P}`, user: USER },
+  );
+const sent = (method: string) =>
+  api.requests.filter((r) => r.method === method && r.path === `account-service/projects/${P}/members/me`);
 
 describe('workbench', () => {
   it('shows the overview with only the modules that exist, and project settings for admins', async () => {
@@ -97,6 +117,68 @@ describe('workbench', () => {
     projectReply = { status: 404, json: { code: 404, key: 'common.notFound', message: '不存在' } };
     renderPage();
     expect(await screen.findByTestId('workbench-no-permission')).toHaveTextContent('无项目权限');
+  });
+});
+
+describe('my membership on the overview', () => {
+  it('a member hides their phone from the other members', async () => {
+    role = 'member';
+    renderPage();
+    const toggle = await screen.findByTestId('my-phone-secret');
+    expect(toggle).not.toBeChecked();
+    await userEvent.setup().click(toggle);
+    await waitFor(() => expect(sent('PUT')).toHaveLength(1));
+    expect(sent('PUT')[0]!.body).toEqual({ phoneSecret: true });
+    await waitFor(() => expect(screen.getByTestId('my-phone-secret')).toBeChecked());
+  });
+
+  it('a member leaves after a confirmation naming the project, and lands on /home', async () => {
+    role = 'member';
+    const { location } = renderPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByTestId('my-leave'));
+    expect(await screen.findByText('确定退出项目“示范项目一期”？')).toBeInTheDocument();
+    expect(sent('DELETE')).toHaveLength(0);
+    await u.click(await screen.findByTestId('my-leave-ok'));
+    await waitFor(() => expect(location.pathname).toBe('/home'));
+    expect(sent('DELETE')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal to leave and stays", async () => {
+    role = 'member';
+    leaveReply = {
+      status: 400,
+      json: {
+        code: 400,
+        key: 'org.adminCannotLeave',
+        message: '管理员不能退出项目，请先在项目信息中移除该管理员',
+      },
+    };
+    const { location } = renderPage();
+    const u = userEvent.setup();
+    await u.click(await screen.findByTestId('my-leave'));
+    await u.click(await screen.findByTestId('my-leave-ok'));
+    expect(await screen.findByText('管理员不能退出项目，请先在项目信息中移除该管理员')).toBeInTheDocument();
+    expect(location.pathname).toBe(`/projects/${P}`);
+  });
+
+  it('an administrator is told to leave the admins first and has no leave button', async () => {
+    renderPage();
+    expect(await screen.findByTestId('my-leave-admin')).toHaveTextContent(
+      '请先在项目信息中移除您的管理员身份',
+    );
+    expect(screen.queryByTestId('my-leave')).not.toBeInTheDocument();
+  });
+
+  it('nothing to leave for an admin of an enclosing scope without a membership of the project', async () => {
+    ownScope = 'enterprise';
+    renderPage();
+    expect(await screen.findByTestId('project-overview')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === `account-service/projects/${P}/members`)).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    expect(screen.queryByTestId('my-membership')).not.toBeInTheDocument();
   });
 });
 

@@ -1,19 +1,23 @@
 import '../locales';
 import { optionLabel } from '@lintel/contracts/org';
-import { Card, Descriptions, Empty, Image, Tag, Typography } from 'antd';
+import { App, Card, Descriptions, Empty, Image, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { safeUrl } from '../../../lib/url';
+import { MyMembershipCard } from '../components/MyMembershipCard';
 import { WorkbenchLayout } from '../components/WorkbenchLayout';
 import { useCurrentProject } from '../context';
 
 /** /projects/:projectId — the workbench's index: the project overview from its information. */
 export default function ProjectOverviewPage() {
+  // App: the message API of "my membership" (phone secrecy, leaving).
   return (
-    <WorkbenchLayout>
-      <ProjectOverview />
-    </WorkbenchLayout>
+    <App component={false}>
+      <WorkbenchLayout>
+        <ProjectOverview />
+      </WorkbenchLayout>
+    </App>
   );
 }
 
@@ -106,6 +110,7 @@ function ProjectOverview() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workbench:overview.noPictures')} />
         )}
       </Card>
+      <MyMembershipCard />
     </div>
   );
 }
