@@ -1,12 +1,14 @@
 import { previewPages } from '../components/file-preview/routes';
 import { accountPages } from '../modules/account/routes';
 import { announcementsPages } from '../modules/announcements/routes';
+import { attendancePages } from '../modules/attendance/routes';
 import { bindPages } from '../modules/bind/routes';
 import { contactSheetsPages } from '../modules/contactsheets/routes';
 import { downloadPages } from '../modules/download/routes';
 import { enterprisePages } from '../modules/enterprise/routes';
 import { homePages } from '../modules/home/routes';
 import { notificationsPages } from '../modules/notifications/routes';
+import { personnelPages } from '../modules/personnel/routes';
 import { profilePages } from '../modules/profile/routes';
 import { projectSettingsPages } from '../modules/project-settings/routes';
 import { systemPages } from '../modules/system/routes';
@@ -74,6 +76,19 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/projects/:projectId/topics/settings', needsLogin: true, page: topicsPages.settings },
   { path: '/projects/:projectId/topics/:topicId', needsLogin: true, page: topicsPages.detail },
   { path: '/projects/:projectId/topics/:topicId/edit', needsLogin: true, page: topicsPages.form },
+  // Personnel issue: attendance (the daily board, statistics, gate devices) and violation records.
+  { path: '/projects/:projectId/attendance', needsLogin: true, page: attendancePages.board },
+  { path: '/projects/:projectId/attendance/statistics', needsLogin: true, page: attendancePages.statistics },
+  { path: '/projects/:projectId/attendance/devices', needsLogin: true, page: attendancePages.devices },
+  { path: '/projects/:projectId/violations', needsLogin: true, page: attendancePages.violations },
+  // Personnel issue: a project's workforce, the form (new and edit), its settings and one person.
+  { path: '/projects/:projectId/personnel', needsLogin: true, page: personnelPages.list },
+  { path: '/projects/:projectId/personnel/new', needsLogin: true, page: personnelPages.form },
+  { path: '/projects/:projectId/personnel/settings', needsLogin: true, page: personnelPages.settings },
+  { path: '/projects/:projectId/personnel/:personId', needsLogin: true, page: personnelPages.detail },
+  { path: '/projects/:projectId/personnel/:personId/edit', needsLogin: true, page: personnelPages.form },
+  // Personnel issue: the staff QR code's public card (spec 001 §2 "Share pages"); anyone, no login.
+  { path: '/share/personnel/:token', needsLogin: false, page: personnelPages.share },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.

@@ -6,8 +6,10 @@ export type WorkbenchGroup = (typeof WORKBENCH_GROUPS)[number];
 
 /** A workbench module this build has a screen for. */
 export interface WorkbenchModuleEntry {
-  /** The module key the server authorises (`GET projects/{id}/modules`). */
+  /** The module key the server authorises (`GET projects/{id}/modules`); the entry's own id with `moduleKey`. */
   key: string;
+  /** When one module key opens several screens (personnel: records, attendance, violations): that key. */
+  moduleKey?: string;
   /** Where it goes when the server names no group. */
   group: WorkbenchGroup;
   /** workbench.json key of its label. */
@@ -24,6 +26,29 @@ export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [
   { key: 'announcements', group: 'collaboration', labelKey: 'module.announcements', path: 'announcements' },
   { key: 'contactLists', group: 'collaboration', labelKey: 'module.contactLists', path: 'contactsheets' },
   { key: 'problemTopics', group: 'quality', labelKey: 'module.problemTopics', path: 'topics' },
+  { key: 'personnel', group: 'security', labelKey: 'module.personnel', path: 'personnel' },
+  // Attendance and violations: screens of the personnel module key.
+  {
+    key: 'attendance',
+    moduleKey: 'personnel',
+    group: 'security',
+    labelKey: 'module.attendance',
+    path: 'attendance',
+  },
+  {
+    key: 'attendanceStatistics',
+    moduleKey: 'personnel',
+    group: 'security',
+    labelKey: 'module.attendanceStatistics',
+    path: 'attendance/statistics',
+  },
+  {
+    key: 'violations',
+    moduleKey: 'personnel',
+    group: 'security',
+    labelKey: 'module.violations',
+    path: 'violations',
+  },
 ];
 
 export interface MenuGroup {
@@ -43,7 +68,11 @@ export function buildMenuGroups(
   groups: readonly ModuleGroup[],
   available: readonly WorkbenchModuleEntry[] = WORKBENCH_MODULES,
 ): MenuGroup[] {
-  const byKey = new Map(available.map((entry) => [entry.key, entry]));
+  const byKey = new Map<string, WorkbenchModuleEntry[]>();
+  for (const entry of available) {
+    const key = entry.moduleKey ?? entry.key;
+    byKey.set(key, [...(byKey.get(key) ?? []), entry]);
+  }
   const order = new Map<string, number>();
   WORKBENCH_GROUPS.forEach((key, i) => {
     order.set(key, 1000 + i);
@@ -53,18 +82,18 @@ export function buildMenuGroups(
   });
   const result = new Map<string, MenuGroup>();
   for (const module of authorised) {
-    const entry = byKey.get(module.key);
-    if (!entry) continue;
-    const groupKey = module.group || entry.group;
-    let group = result.get(groupKey);
-    if (!group) {
-      const known = groups.find((g) => g.key === groupKey);
-      group = { key: groupKey, modules: [] };
-      if (known?.name) group.name = known.name;
-      if (known?.nameEn) group.nameEn = known.nameEn;
-      result.set(groupKey, group);
+    for (const entry of byKey.get(module.key) ?? []) {
+      const groupKey = module.group || entry.group;
+      let group = result.get(groupKey);
+      if (!group) {
+        const known = groups.find((g) => g.key === groupKey);
+        group = { key: groupKey, modules: [] };
+        if (known?.name) group.name = known.name;
+        if (known?.nameEn) group.nameEn = known.nameEn;
+        result.set(groupKey, group);
+      }
+      if (!group.modules.includes(entry)) group.modules.push(entry);
     }
-    if (!group.modules.includes(entry)) group.modules.push(entry);
   }
   return [...result.values()].sort(
     (a, b) => (order.get(a.key) ?? Number.MAX_SAFE_INTEGER) - (order.get(b.key) ?? Number.MAX_SAFE_INTEGER),

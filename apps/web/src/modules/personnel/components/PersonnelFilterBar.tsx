@@ -1,0 +1,82 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { Button, Input, Select, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isFiltered, KEYWORD_MAX_LENGTH, type PersonnelFilters } from '../filters';
+import { useSettings } from '../settingsApi';
+import { UnitTreeSelect } from './UnitTreeSelect';
+
+/** Waits this long after the last key before the keyword filters the list. */
+const KEYWORD_DEBOUNCE_MS = 400;
+
+interface PersonnelFilterBarProps {
+  projectId: string;
+  filters: PersonnelFilters;
+  onChange: (patch: Partial<PersonnelFilters>) => void;
+}
+
+/** The filters above the list: unit (with its sub-units), craft and a keyword. The status is the tabs. */
+export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFilterBarProps) {
+  const { t } = useTranslation();
+  const crafts = useSettings(projectId, 'crafts');
+  const [typed, setTyped] = useState(filters.keyword);
+
+  // The address may change the keyword (back, a cleared filter): the field follows it.
+  useEffect(() => setTyped(filters.keyword), [filters.keyword]);
+  useEffect(() => {
+    if (typed.trim() === filters.keyword.trim()) return;
+    const timer = setTimeout(() => onChange({ keyword: typed.trim() }), KEYWORD_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, filters.keyword, onChange]);
+
+  return (
+    <Space wrap className="personnel__filters" data-testid="personnel-filters">
+      <Input
+        allowClear
+        prefix={<SearchOutlined aria-hidden />}
+        value={typed}
+        maxLength={KEYWORD_MAX_LENGTH}
+        onChange={(event) => setTyped(event.target.value)}
+        onPressEnter={() => onChange({ keyword: typed.trim() })}
+        placeholder={t('personnel:list.keyword')}
+        aria-label={t('personnel:list.keyword')}
+        className="personnel__keyword"
+        data-testid="personnel-filter-keyword"
+      />
+      <UnitTreeSelect
+        projectId={projectId}
+        allowClear
+        value={filters.unitId}
+        onChange={(unitId) => onChange({ unitId })}
+        placeholder={t('personnel:list.unitPlaceholder')}
+        aria-label={t('personnel:field.unit')}
+        className="personnel__select"
+        data-testid="personnel-filter-unit"
+      />
+      <Select<string>
+        allowClear
+        showSearch={{ optionFilterProp: 'label' }}
+        value={filters.craftId ?? undefined}
+        onChange={(craftId) => onChange({ craftId: craftId ?? null })}
+        options={(crafts.data ?? []).map((craft) => ({ value: craft._id, label: craft.name }))}
+        loading={crafts.isPending}
+        placeholder={t('personnel:list.craftPlaceholder')}
+        aria-label={t('personnel:field.craft')}
+        className="personnel__select"
+        data-testid="personnel-filter-craft"
+      />
+      {isFiltered({ ...filters, status: null }) ? (
+        <Button
+          type="link"
+          onClick={() => {
+            setTyped('');
+            onChange({ unitId: null, craftId: null, keyword: '' });
+          }}
+          data-testid="personnel-filter-clear"
+        >
+          {t('personnel:list.clear')}
+        </Button>
+      ) : null}
+    </Space>
+  );
+}

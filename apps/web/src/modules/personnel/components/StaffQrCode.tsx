@@ -1,0 +1,98 @@
+import { CopyOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { Person } from '@lintel/contracts/personnel';
+import { App, Button, Card, QRCode, Space, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../../components/ErrorState';
+import { errorMessage } from '../../../lib/errors';
+import { usePersonShare } from '../api';
+import { PersonAvatar } from './PersonAvatar';
+
+const PRINTING = 'personnel-printing';
+
+/**
+ * The staff QR code: it opens the person's public card (the share page). "Print card" prints the card with
+ * the code (only it: see the print rules in personnel.css).
+ */
+export function StaffQrCode({ projectId, person }: { projectId: string; person: Person }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const share = usePersonShare(projectId, person._id, true);
+  // The print rules apply only while the body carries the class: cleared after the dialog (and on leaving).
+  useEffect(() => {
+    const done = () => document.body.classList.remove(PRINTING);
+    window.addEventListener('afterprint', done);
+    return () => {
+      window.removeEventListener('afterprint', done);
+      done();
+    };
+  }, []);
+
+  if (share.isError) {
+    return (
+      <ErrorState
+        title={t('personnel:qr.error')}
+        description={errorMessage(share.error, t)}
+        actionLabel={t('common:action.retry')}
+        onAction={() => void share.refetch()}
+        busy={share.isFetching}
+        testId="person-qr-error"
+      />
+    );
+  }
+  // The server names the card's page (`/share/personnel/{token}`); the code holds its full address.
+  const url = share.data ? new URL(share.data.url, window.location.origin).href : '';
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      void message.success(t('personnel:qr.copied'));
+    } catch {
+      void message.error(t('personnel:qr.copyFailed', { url }));
+    }
+  };
+
+  const print = () => {
+    document.body.classList.add(PRINTING);
+    window.print();
+  };
+
+  return (
+    <Card title={t('personnel:qr.title')} data-testid="person-qr">
+      <div className="personnel-qr personnel-print-card">
+        <QRCode
+          value={url || '-'}
+          type="svg"
+          status={share.isPending ? 'loading' : 'active'}
+          size={160}
+          data-testid="person-qr-code"
+        />
+        <div>
+          <Space align="center">
+            <PersonAvatar url={person.avatarUrl} size={40} />
+            <Typography.Text strong>{person.name}</Typography.Text>
+          </Space>
+          <Typography.Paragraph type="secondary" className="personnel-qr__hint">
+            {t('personnel:qr.hint')}
+          </Typography.Paragraph>
+          <Typography.Text copyable={false} code data-testid="person-qr-url">
+            {url}
+          </Typography.Text>
+        </div>
+      </div>
+      <Space className="personnel-qr__actions">
+        <Button
+          icon={<CopyOutlined />}
+          disabled={!url}
+          onClick={() => void copy()}
+          data-testid="person-qr-copy"
+        >
+          {t('personnel:qr.copy')}
+        </Button>
+        <Button icon={<PrinterOutlined />} disabled={!url} onClick={print} data-testid="person-qr-print">
+          {t('personnel:qr.print')}
+        </Button>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApiForFile } from '../../../test/project';
+import {
+  makePerson,
+  PERSON_ID,
+  PROJECT_ID,
+  renderPersonnel,
+  requestsTo,
+  resetState,
+  SHARE_TOKEN,
+  servePersonnel,
+  state,
+} from '../testSupport';
+
+const api = fakeApiForFile(servePersonnel, resetState);
+const DETAIL = `/projects/${PROJECT_ID}/personnel/${PERSON_ID}`;
+const EXIT_API = `personnel-service/personnel/${PERSON_ID}/exit`;
+
+describe('person detail', { timeout: 60_000 }, () => {
+  it('shows every field and the QR code of the share link; exit needs a remark', async () => {
+    state.people = [makePerson()];
+    const { user } = renderPersonnel(DETAIL);
+    const facts = await screen.findByTestId('person-facts');
+    expect(screen.getByTestId('person-title')).toHaveTextContent('王建国');
+    expect(facts).toHaveTextContent('建安劳务');
+    expect(facts).toHaveTextContent('李队长');
+    expect(facts).toHaveTextContent('1990-03-07');
+    expect(facts).toHaveTextContent('标准考勤');
+    expect(screen.getByTestId('person-education-list')).toHaveTextContent('入场三级安全教育');
+    await waitFor(() =>
+      expect(screen.getByTestId('person-qr-url')).toHaveTextContent(
+        `${window.location.origin}/share/personnel/${SHARE_TOKEN}`,
+      ),
+    );
+
+    await user.click(screen.getByTestId('person-exit'));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByTestId('person-exit-ok'));
+    expect(await within(dialog).findByText('退场必须填写备注')).toBeInTheDocument();
+    expect(requestsTo(api, 'PUT', EXIT_API)).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByTestId('person-exit-remark'), { target: { value: '合同到期' } });
+    await user.click(within(dialog).getByTestId('person-exit-ok'));
+    await waitFor(() => expect(requestsTo(api, 'PUT', EXIT_API)).toHaveLength(1));
+    expect(requestsTo(api, 'PUT', EXIT_API)[0]!.body).toMatchObject({ remark: '合同到期' });
+    // The page follows: exited, and now offers re-entry.
+    expect(await screen.findByTestId('person-reentry')).toBeInTheDocument();
+    expect(screen.getByTestId('person-status')).toHaveTextContent('已退场');
+  });
+
+  it('says so for a person of no project the user sees', async () => {
+    renderPersonnel(`/projects/${PROJECT_ID}/personnel/67b000000000000000000599`);
+    expect(await screen.findByTestId('person-not-found')).toHaveTextContent('该人员不存在或已被删除');
+  });
+});

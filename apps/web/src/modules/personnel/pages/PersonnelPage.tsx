@@ -1,0 +1,161 @@
+import '../locales';
+import '../personnel.css';
+import { DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import { PERSONNEL_STATUSES, type PersonnelStatus } from '@lintel/contracts/personnel';
+import { App, Button, Space, Tabs, Typography } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useLanguage } from '../../../app/useLanguage';
+import { ErrorState } from '../../../components/ErrorState';
+import { errorMessage } from '../../../lib/errors';
+import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
+import { exportPath, filterQuery, usePersonnel, usePersonnelCounts, usePersonnelRight } from '../api';
+import { ImportDialog } from '../components/ImportDialog';
+import { PersonnelFilterBar } from '../components/PersonnelFilterBar';
+import { PersonnelTable } from '../components/PersonnelTable';
+import { downloadFile } from '../downloadFile';
+import { isFiltered, type PersonnelFilters, readFilters, writeFilters } from '../filters';
+import { newPersonPath, personnelSettingsPath } from '../paths';
+
+/** /projects/:projectId/personnel — the site's workforce, filtered by what the address says. */
+export default function PersonnelPage() {
+  return (
+    // antd's message and confirmations live in this chunk (see app/providers.tsx).
+    <App component={false}>
+      <WorkbenchLayout>
+        <Personnel />
+      </WorkbenchLayout>
+    </App>
+  );
+}
+
+type StatusTab = PersonnelStatus | 'all';
+
+function Personnel() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const { projectId, isAdmin } = useCurrentProject();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const list = usePersonnel(projectId, filters);
+  const counts = usePersonnelCounts(projectId, filters);
+  const canCreate = usePersonnelRight(projectId, 'create').data === true;
+  const canExport = usePersonnelRight(projectId, 'export').data === true;
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const change = useCallback(
+    (patch: Partial<PersonnelFilters>) => {
+      setParams((current) => {
+        // A new filter starts again at the first page.
+        const paging = 'page' in patch || 'pageSize' in patch ? {} : { page: 1 };
+        return writeFilters({ ...readFilters(current), ...paging, ...patch });
+      });
+    },
+    [setParams],
+  );
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(
+        exportPath(projectId),
+        { ...filterQuery(filters), export: true, lang: language },
+        t('personnel:list.exportName'),
+      );
+    } catch (error) {
+      void message.error(errorMessage(error, t));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const tabLabel = (key: StatusTab) => (
+    <span data-testid={`personnel-tab-${key}`}>
+      {t(`personnel:status.${key}`)}
+      {counts.data ? <span className="personnel__count">{counts.data[key]}</span> : null}
+    </span>
+  );
+
+  return (
+    <div className="personnel" data-testid="personnel-page">
+      <div className="personnel__head">
+        <Typography.Title level={3} className="personnel__title">
+          {t('personnel:title')}
+        </Typography.Title>
+        <Space wrap>
+          {isAdmin ? (
+            <Button
+              icon={<SettingOutlined />}
+              onClick={() => void navigate(personnelSettingsPath(projectId))}
+              data-testid="personnel-settings"
+            >
+              {t('personnel:action.settings')}
+            </Button>
+          ) : null}
+          {canExport ? (
+            <Button
+              icon={<DownloadOutlined />}
+              loading={exporting}
+              onClick={() => void exportList()}
+              data-testid="personnel-export"
+            >
+              {t('personnel:action.export')}
+            </Button>
+          ) : null}
+          {canCreate ? (
+            <>
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="personnel-import"
+              >
+                {t('personnel:action.import')}
+              </Button>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => void navigate(newPersonPath(projectId))}
+                data-testid="personnel-create"
+              >
+                {t('personnel:action.create')}
+              </Button>
+            </>
+          ) : null}
+        </Space>
+      </div>
+      <Tabs
+        activeKey={filters.status ?? 'all'}
+        onChange={(key) => change({ status: key === 'all' ? null : (key as PersonnelStatus) })}
+        items={(['all', ...PERSONNEL_STATUSES] as StatusTab[]).map((key) => ({ key, label: tabLabel(key) }))}
+      />
+      <PersonnelFilterBar projectId={projectId} filters={filters} onChange={change} />
+      {list.isError && !list.data ? (
+        <ErrorState
+          title={t('personnel:list.error')}
+          description={errorMessage(list.error, t)}
+          actionLabel={t('common:action.retry')}
+          onAction={() => void list.refetch()}
+          busy={list.isFetching}
+          testId="personnel-error"
+        />
+      ) : (
+        <PersonnelTable
+          projectId={projectId}
+          rows={list.data?.rows ?? []}
+          total={list.data?.total ?? 0}
+          loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
+          filters={filters}
+          filtered={isFiltered(filters)}
+          onChange={change}
+        />
+      )}
+      {canCreate ? (
+        <ImportDialog projectId={projectId} open={importing} onClose={() => setImporting(false)} />
+      ) : null}
+    </div>
+  );
+}
