@@ -28,15 +28,18 @@ async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** Types a date into an antd DatePicker and confirms it. */
-async function typeDate(page: Page, testId: string, value: string) {
+/**
+ * Types a date into an antd DatePicker and confirms it with `key`: Enter outside forms; Tab inside one, where
+ * Enter would also submit the form.
+ */
+async function typeDate(page: Page, testId: string, value: string, key: 'Enter' | 'Tab' = 'Enter') {
   const input = page
     .getByTestId(testId)
     .locator('input')
     .or(page.locator(`input[data-testid="${testId}"]`));
   await input.first().click();
   await input.first().fill(value);
-  await input.first().press('Enter');
+  await input.first().press(key);
 }
 
 describe('personnel and attendance', () => {
@@ -76,7 +79,8 @@ describe('personnel and attendance', () => {
     await a.page.getByTestId('person-id-number').fill(ID_NUMBER);
     await expect.poll(() => a.page.getByTestId('person-id-derived').textContent()).toContain('1949-12-31');
     await pick(a.page, 'person-unit', '钢筋班');
-    await typeDate(a.page, 'person-entry-date', day);
+    await typeDate(a.page, 'person-entry-date', day, 'Tab');
+    expect(await a.page.getByTestId('person-entry-date').inputValue()).toBe(day);
     await keepScreenshot(a.page, 'personnel-new');
     await a.page.getByTestId('person-submit').click();
     await a.page.getByTestId('person-detail').waitFor();
@@ -119,6 +123,7 @@ describe('personnel and attendance', () => {
     await a.page.goto(`${base}/attendance/statistics`);
     await a.page.getByTestId('attendance-statistics').waitFor();
     await typeDate(a.page, 'statistics-date', month);
+    await a.page.keyboard.press('Escape');
     const sheet = a.page.getByTestId('month-sheet');
     await sheet
       .locator('tr', { hasText: name })

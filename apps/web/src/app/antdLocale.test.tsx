@@ -1,5 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
+import dayjs from 'dayjs';
 import zhCN from 'antd/es/locale/zh_CN';
 import { describe, expect, it } from 'vitest';
 import { loadAntdTexts, useAntdLocale, ZH_CN_CORE } from './antdLocale';
@@ -19,5 +20,21 @@ describe('antd locale', () => {
     expect(result.current).toBe(zhCN);
     rerender({ language: 'en-US' });
     expect(result.current).toBe(enUS);
+  });
+
+  it('date pickers name months and week days in the app’s language (dayjs follows it)', async () => {
+    const { rerender } = renderHook(({ language }) => useAntdLocale(language), {
+      initialProps: { language: 'zh-CN' as 'zh-CN' | 'en-US' },
+    });
+    await act(() => loadAntdTexts());
+    // A dayjs value takes the locale of the moment it is made, as the pickers' values are.
+    const names = () => dayjs('2026-11-21').format('MMMM dddd');
+    expect(dayjs.locale()).toBe('zh-cn');
+    expect(names()).toBe('十一月 星期六');
+    rerender({ language: 'en-US' });
+    expect(dayjs.locale()).toBe('en');
+    expect(names()).toBe('November Saturday');
+    rerender({ language: 'zh-CN' });
+    expect(dayjs().locale()).toBe('zh-cn');
   });
 });

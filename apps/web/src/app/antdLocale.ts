@@ -1,7 +1,7 @@
 import type { Language } from '@lintel/contracts';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /**
  * antd's built-in texts (date pickers, pagination, tables, empty states, modals, form messages) follow the
@@ -18,13 +18,22 @@ export const ZH_CN_CORE: Locale = {
 
 let zhCN: Locale | null = null;
 let loading: Promise<void> | null = null;
+/** Sets dayjs's locale (the pickers' month and week names); there once the full texts are. */
+let applyDayjsLanguage: ((language: Language) => void) | null = null;
+/** The language the app shows, as the provider last rendered it. */
+let currentLanguage: Language = 'zh-CN';
 const listeners = new Set<() => void>();
 
-/** Loads antd's full Chinese texts once; every ConfigProvider using `useAntdLocale` then switches to them. */
+/**
+ * Loads antd's full Chinese texts and dayjs's Chinese locale once; every ConfigProvider using
+ * `useAntdLocale` then switches to them, and date pickers name months and week days in the app's language.
+ */
 export function loadAntdTexts(): Promise<void> {
-  loading ??= import('antd/es/locale/zh_CN').then(
-    (module) => {
-      zhCN = module.default;
+  loading ??= Promise.all([import('antd/es/locale/zh_CN'), import('./dayjsLocale')]).then(
+    ([texts, dayjsLocale]) => {
+      zhCN = texts.default;
+      applyDayjsLanguage = dayjsLocale.applyDayjsLanguage;
+      applyDayjsLanguage(currentLanguage);
       for (const listener of listeners) listener();
     },
     (error: unknown) => {
@@ -45,6 +54,10 @@ const getZhCN = () => zhCN;
 /** The antd locale for `language`: the full set when loaded, the core set otherwise. */
 export function useAntdLocale(language: Language): Locale {
   const full = useSyncExternalStore(subscribe, getZhCN, getZhCN);
+  useEffect(() => {
+    currentLanguage = language;
+    applyDayjsLanguage?.(language);
+  }, [language]);
   if (language === 'en-US') return enUS;
   return full ?? ZH_CN_CORE;
 }

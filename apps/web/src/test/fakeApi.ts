@@ -89,6 +89,10 @@ export async function startFakeApi(): Promise<FakeApi> {
     }
   });
 
+  // Idle connections stay open until close(): with Node's 5 s keep-alive timeout, a page whose first render
+  // blocks the test's thread longer (antd's styles in jsdom on a busy machine) had its next request sent on a
+  // socket the server was closing in the same turn, and fetch failed with ECONNRESET before we saw it.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -162,28 +162,6 @@ export function resetState(): void {
 }
 resetState();
 
-/**
- * The fake API (node:http, keep-alive 5 s) runs in the test's own thread: when a page's first render blocks
- * that thread for longer (antd's styles in jsdom on a busy machine), the next request may reuse a socket the
- * server closes in the same turn, and fetch fails with ECONNRESET before the request is even seen. Such a
- * request is sent again once; every other failure reaches the page as it is.
- */
-function retryResetConnections(): void {
-  const original = globalThis.fetch;
-  if ((original as { retriesReset?: boolean }).retriesReset) return;
-  const patched = async (...args: Parameters<typeof fetch>) => {
-    try {
-      return await original(...args);
-    } catch (error) {
-      const code = ((error as Error).cause as { code?: string } | undefined)?.code;
-      if (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET') throw error;
-      return original(...args);
-    }
-  };
-  globalThis.fetch = Object.assign(patched, { retriesReset: true });
-}
-retryResetConnections();
-
 const refused = (route: string) => takeRefusal(state.refuse, route);
 
 /** The list's filters as the server applies them (unit with its sub-units, craft, status, keyword). */

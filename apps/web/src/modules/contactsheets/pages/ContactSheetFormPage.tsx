@@ -1,14 +1,11 @@
-import 'dayjs/locale/zh-cn';
 import '../locales';
 import '../../project-settings/locales';
 import '../contactsheets.css';
 import type { ContactSheet } from '@lintel/contracts/contactsheets';
 import { App, Button, Card, Result, Typography } from 'antd';
-import dayjs from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { useLanguage } from '../../../app/useLanguage';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { discardUpload } from '../../../lib/projectFiles';
@@ -39,16 +36,10 @@ export default function ContactSheetFormPage() {
 function ContactSheetFormScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const language = useLanguage();
   const { sheetId = '' } = useParams();
   const { projectId } = useCurrentProject();
   const { rights, createPending } = useSheetRights(projectId);
   const sheet = useContactSheet(projectId, sheetId);
-
-  // The date picker's month and week names follow the language.
-  useEffect(() => {
-    dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
-  }, [language]);
 
   const back = (
     <Button onClick={() => void navigate(contactSheetsPath(projectId))}>

@@ -143,7 +143,7 @@ export function PersonForm({
             label={t('personnel:field.entryDate')}
             rules={[{ required: true, message: t('personnel:form.entryRequired') }]}
           >
-            <DatePicker className="personnel-form__date" />
+            <DatePicker className="personnel-form__date" data-testid="person-entry-date" />
           </Form.Item>
         </Col>
       </Row>

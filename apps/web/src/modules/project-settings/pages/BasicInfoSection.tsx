@@ -1,10 +1,7 @@
-import 'dayjs/locale/zh-cn';
 import type { ProjectUpdate } from '@lintel/contracts/org';
 import { App, Button, Card, Descriptions, Form, Row } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguage } from '../../../app/useLanguage';
 import { InlineAlert } from '../../../components/InlineAlert';
 import { errorMessage } from '../../../lib/errors';
 import { formatBytes, formatDate } from '../../../lib/format';
@@ -25,7 +22,6 @@ import { useDirtyFlag } from '../unsavedChanges';
  */
 export default function BasicInfoSection() {
   const { t } = useTranslation();
-  const language = useLanguage();
   const { message } = App.useApp();
   const current = useCurrentProject();
   const { projectId } = current;
@@ -44,11 +40,6 @@ export default function BasicInfoSection() {
         .sort(),
     [members.data],
   );
-
-  // The pickers' month and week names follow the language.
-  useEffect(() => {
-    dayjs.locale(language === 'zh-CN' ? 'zh-cn' : 'en');
-  }, [language]);
 
   const initial = useMemo(() => toFormValues(current.project), [current.project]);
   // The server values the form last took: a later refetch (after a save) only replaces the fields the
