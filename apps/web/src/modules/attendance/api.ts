@@ -22,7 +22,6 @@ import type {
 } from '@lintel/contracts/personnel';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type QueryValue } from '../../lib/http';
-import { uploadForm } from '../../lib/upload';
 
 const enc = encodeURIComponent;
 export const SERVICE = 'personnel-service';
@@ -318,21 +317,4 @@ export function useDeleteViolation(projectId: string) {
     mutationFn: (id: string) => http.delete<unknown>(`${SERVICE}/violationRecords/${enc(id)}`),
     onSuccess: invalidate,
   });
-}
-
-/**
- * Uploads one photo into the project's files (field `picture`: the server refuses anything but an image);
- * answers its URL, which the violation record takes as the photo.
- */
-export async function uploadPhoto(projectId: string, file: File, signal?: AbortSignal): Promise<string> {
-  const form = new FormData();
-  form.append('picture', file, file.name);
-  const answer = await uploadForm<{ pictures?: string[] }>(
-    `base-service/files?projectId=${enc(projectId)}`,
-    form,
-    { signal },
-  );
-  const url = answer?.pictures?.[0];
-  if (!url) throw new Error('The upload answered no picture');
-  return url;
 }

@@ -157,7 +157,7 @@ export function useReenterPerson(projectId: string) {
   });
 }
 
-/** Paths of the import template and of the export (downloaded with `downloadExport`). */
+/** Paths of the import template and of the export (downloaded with `downloadFile` of lib/download). */
 export const importTemplatePath = (projectId: string) => `${listPath(projectId)}/import-template`;
 export const exportPath = listPath;
 

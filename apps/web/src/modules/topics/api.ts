@@ -16,7 +16,6 @@ import type {
 import { TOPIC_CATEGORIES } from '@lintel/contracts/topics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
-import { uploadForm } from '../../lib/upload';
 import { selectionOf, selectionQuery, type TopicFilters, type TopicSelection } from './filters';
 
 const enc = encodeURIComponent;
@@ -282,27 +281,6 @@ export function useDeleteSetting(projectId: string, kind: TopicSettingKind) {
     mutationFn: (id: string) => http.delete<unknown>(`${SERVICE}/${kind}/${enc(id)}`),
     onSuccess: invalidate,
   });
-}
-
-/**
- * Uploads one image into the project's files (POST base-service/files?projectId=…, field `picture`: the
- * server refuses anything but an image); answers its URL, which topics and responses take as the image.
- */
-export async function uploadTopicImage(
-  projectId: string,
-  file: File,
-  options: { signal?: AbortSignal } = {},
-): Promise<string> {
-  const form = new FormData();
-  form.append('picture', file, file.name);
-  const answer = await uploadForm<{ pictures?: string[] }>(
-    `base-service/files?projectId=${enc(projectId)}`,
-    form,
-    options,
-  );
-  const url = answer?.pictures?.[0];
-  if (!url) throw new Error('The upload answered no picture');
-  return url;
 }
 
 /** Topics of the project whose title holds the keyword (the link picker), newest first. */

@@ -1,6 +1,6 @@
 import type { Topic, TopicCreate, TopicUpdate } from '@lintel/contracts/topics';
 import dayjs from 'dayjs';
-import { imageRefs } from './components/ImagesField';
+import { imageRefs } from '../../components/project/ImagesField';
 import { linkInputs, linkItemsOf } from './components/LinksField';
 import type { TopicFormValues } from './components/TopicForm';
 

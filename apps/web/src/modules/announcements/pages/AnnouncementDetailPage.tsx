@@ -1,13 +1,14 @@
 import '../locales';
 import '../announcements.css';
 import { ArrowLeftOutlined, PushpinFilled } from '@ant-design/icons';
-import { Alert, App, Button, Card, Result, Tag, Typography } from 'antd';
+import { Alert, App, Card, Result, Tag, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { AttachmentList } from '../../../components/project/AttachmentList';
+import { RetryAlert } from '../../../components/project/RetryAlert';
 import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
@@ -134,18 +135,7 @@ function AnnouncementDetail() {
         ) : null}
         {a.receiverStates ? <ReceiverStates announcement={a} /> : null}
       </Card>
-      {markRead.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={errorMessage(markRead.error, t)}
-          action={
-            <Button size="small" onClick={() => markRead.mutate(a._id)}>
-              {t('common:action.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {markRead.isError ? <RetryAlert error={markRead.error} onRetry={() => markRead.mutate(a._id)} /> : null}
     </div>
   );
 }

@@ -5,8 +5,8 @@ import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 import { useCorrectDay } from '../api';
-import { showFieldErrors } from '../fieldErrors';
 import { beijingClock } from '../time';
 import { STATUS_ORDER, useStatusLabel } from './StatusTag';
 

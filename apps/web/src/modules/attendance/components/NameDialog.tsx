@@ -2,7 +2,7 @@ import { Alert, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { showFieldErrors } from '../fieldErrors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 
 const NAME_MAX = 50;
 

@@ -7,14 +7,20 @@ import { Alert, DatePicker, Form, Input, Modal, Select, Typography } from 'antd'
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  type ImageItem,
+  ImagesField,
+  imageRefs,
+  imagesFailed,
+  imagesPending,
+} from '../../../components/project/ImagesField';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 import { displayName } from '../../../lib/people';
 import { useCurrentUser } from '../../account/api';
 import { useSaveViolation, useViolationItems, useViolationTypes } from '../api';
-import { showFieldErrors } from '../fieldErrors';
 import { beijingToday, dayText, pickerValue } from '../time';
 import { PersonSelect } from './PersonSelect';
-import { type PhotoItem, PhotosField, photoRefs, photosFailed, photosPending } from './PhotosField';
 
 interface ViolationValues {
   date: Dayjs;
@@ -22,7 +28,7 @@ interface ViolationValues {
   typeId?: string;
   itemId?: string;
   description: string;
-  photos: PhotoItem[];
+  photos: ImageItem[];
 }
 
 const FIELDS = ['date', 'personId', 'typeId', 'itemId', 'description', 'photos'] as const;
@@ -79,8 +85,8 @@ export function ViolationDialog({
   const [initialValues] = useState(() => valuesOf(editing));
   const submit = async (values: ViolationValues) => {
     setFailure(null);
-    if (photosPending(values.photos)) return setFailure(t('attendance:photos.wait'));
-    if (photosFailed(values.photos)) return setFailure(t('attendance:photos.fix'));
+    if (imagesPending(values.photos)) return setFailure(t('attendance:photos.wait'));
+    if (imagesFailed(values.photos)) return setFailure(t('attendance:photos.fix'));
     try {
       await save.mutateAsync({
         id: editing?._id ?? null,
@@ -91,7 +97,7 @@ export function ViolationDialog({
           typeId: values.typeId as string,
           itemId: values.itemId as string,
           description: values.description.trim(),
-          photos: photoRefs(values.photos),
+          photos: imageRefs(values.photos),
         },
       });
       onClose();
@@ -174,7 +180,7 @@ export function ViolationDialog({
           />
         </Form.Item>
         <Form.Item name="photos" label={t('attendance:violations.photos', { max: VIOLATION_PHOTOS_MAX })}>
-          <PhotosField projectId={projectId} max={VIOLATION_PHOTOS_MAX} />
+          <ImagesField projectId={projectId} max={VIOLATION_PHOTOS_MAX} testId="violation-photos" />
         </Form.Item>
         <Typography.Text type="secondary" data-testid="violation-recorder">
           {t('attendance:violations.recorderIs', {

@@ -3,7 +3,7 @@ import type { ViolationRecord } from '@lintel/contracts/personnel';
 import { Button, Empty, Image, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
-import { photoUrl } from './PhotosField';
+import { fileUrl } from '../../../lib/projectFiles';
 
 interface ViolationTableProps {
   rows: ViolationRecord[];
@@ -53,9 +53,9 @@ export function ViolationTable({
       key: 'photos',
       render: (_, r) =>
         r.photos.length === 0 ? null : (
-          <Image.PreviewGroup items={r.photos.map((photo) => photoUrl(photo.url))}>
+          <Image.PreviewGroup items={r.photos.map((photo) => fileUrl(photo.url))}>
             <Image
-              src={photoUrl(r.photos[0]!.url, true)}
+              src={fileUrl(r.photos[0]!.url, true)}
               width={40}
               height={40}
               alt={t('attendance:photos.count', { count: r.photos.length })}

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
-import { errorMessage } from '../../../lib/errors';
 // The one export downloader of the app so far lives with the problems module.
-import { downloadExport } from '../../topics/exportFile';
+import { downloadFile } from '../../../lib/download';
+import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import {
   monthSheetPath,
@@ -60,13 +60,13 @@ function Statistics() {
     setExporting(what);
     try {
       if (what === 'statistics') {
-        await downloadExport(
+        await downloadFile(
           statisticsPath(projectId),
           { ...statisticsQuery(params), export: true, lang: language },
           t('attendance:statistics.exportName'),
         );
       } else {
-        await downloadExport(
+        await downloadFile(
           monthSheetPath(projectId),
           { month: params.value, export: true, lang: language },
           t('attendance:sheet.exportName'),

@@ -72,7 +72,7 @@ describe('violation records', { timeout: 60_000 }, () => {
     expect(within(dialog).getByText('编辑违章记录')).toBeInTheDocument();
     expect(within(dialog).getByText('未戴安全帽')).toBeInTheDocument();
     expect(within(dialog).getByText('王建国')).toBeInTheDocument();
-    expect(within(dialog).getAllByTestId('violation-photo')).toHaveLength(1);
+    expect(within(dialog).getAllByTestId('violation-photos-item')).toHaveLength(1);
     fireEvent.change(screen.getByTestId('violation-description'), { target: { value: '未系安全带' } });
     fireEvent.click(screen.getByTestId('violation-submit'));
     await waitFor(() =>
@@ -152,20 +152,20 @@ describe('violation records', { timeout: 60_000 }, () => {
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
     const files = Array.from({ length: 10 }, (_, i) => new File(['x'], `p${i}.png`, { type: 'image/png' }));
     fireEvent.change(input, { target: { files } });
-    expect(await screen.findByText('最多上传 9 张照片')).toBeInTheDocument();
+    expect(await screen.findByText('最多只能上传 9 张图片，多出的图片未添加')).toBeInTheDocument();
     await waitFor(() =>
       expect(
         within(dialog)
-          .getAllByTestId('violation-photo')
+          .getAllByTestId('violation-photos-item')
           .every((p) => p.dataset.status === 'done'),
       ).toBe(true),
     );
-    expect(within(dialog).getAllByTestId('violation-photo')).toHaveLength(9);
+    expect(within(dialog).getAllByTestId('violation-photos-item')).toHaveLength(9);
     expect(within(dialog).queryByTestId('violation-photos-add')).not.toBeInTheDocument();
-    expect(screen.getByTestId('violation-photos-hint')).toHaveTextContent('已添加 9 / 9 张');
+    expect(screen.getByTestId('violation-photos-hint')).toHaveTextContent('已上传 9/9 张');
 
-    fireEvent.click(within(dialog).getByRole('button', { name: '删除照片 9' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '移除图片 9' }));
     expect(await within(dialog).findByTestId('violation-photos-add')).toBeInTheDocument();
-    expect(within(dialog).getAllByTestId('violation-photo')).toHaveLength(8);
+    expect(within(dialog).getAllByTestId('violation-photos-item')).toHaveLength(8);
   });
 });

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
-import { errorMessage } from '../../../lib/errors';
 // The one export downloader of the app so far lives with the problems module.
-import { downloadExport } from '../../topics/exportFile';
+import { downloadFile } from '../../../lib/download';
+import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import {
   useDeleteViolation,
@@ -65,13 +65,13 @@ function Violations() {
     setExporting(true);
     try {
       if (tab === 'records') {
-        await downloadExport(
+        await downloadFile(
           violationsListPath(projectId),
           { ...violationQuery(filters), export: true, lang: language },
           t('attendance:violations.exportName'),
         );
       } else {
-        await downloadExport(
+        await downloadFile(
           violationStatisticsPath(projectId),
           { from: filters.from, to: filters.to, export: true, lang: language },
           t('attendance:violations.statisticsExportName'),

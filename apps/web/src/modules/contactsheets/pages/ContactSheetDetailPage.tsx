@@ -1,12 +1,12 @@
 import '../locales';
 import '../contactsheets.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Typography } from 'antd';
+import { App, Card, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { errorMessage } from '../../../lib/errors';
+import { RetryAlert } from '../../../components/project/RetryAlert';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useContactSheet, useMarkRead } from '../api';
 import { SheetActions } from '../components/SheetActions';
@@ -69,18 +69,7 @@ function ContactSheetDetail() {
         <Typography.Title level={5}>{t('contactsheets:circulation.title')}</Typography.Title>
         <SheetTimeline entries={s.circulation} />
       </Card>
-      {markRead.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={errorMessage(markRead.error, t)}
-          action={
-            <Button size="small" onClick={() => markRead.mutate(s._id)}>
-              {t('common:action.retry')}
-            </Button>
-          }
-        />
-      ) : null}
+      {markRead.isError ? <RetryAlert error={markRead.error} onRetry={() => markRead.mutate(s._id)} /> : null}
     </div>
   );
 }

@@ -4,8 +4,8 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 import { useExitPerson, useReenterPerson } from '../api';
-import { showFieldErrors } from '../fieldErrors';
 
 interface ExitValues {
   date: Dayjs | null;

@@ -10,9 +10,9 @@ import { Alert, App, Button, Modal, Space, Table, type TableColumnsType, Typogra
 import { type HTMLAttributes, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { importTemplatePath, sendImport, useImportPersonnel } from '../api';
-import { downloadFile } from '../downloadFile';
 
 type PreviewRow = PersonnelImportPreview['rows'][number];
 

@@ -10,11 +10,11 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { uploadsFailed, uploadsPending } from '../../../components/project/AttachmentsField';
 import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreatePerson, usePerson, usePersonnelRight, useUpdatePerson } from '../api';
 import { PersonForm } from '../components/PersonForm';
-import { showFieldErrors } from '../fieldErrors';
 import {
   createBody,
   emptyPersonValues,

@@ -8,13 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { exportPath, filterQuery, usePersonnel, usePersonnelCounts, usePersonnelRight } from '../api';
 import { ImportDialog } from '../components/ImportDialog';
 import { PersonnelFilterBar } from '../components/PersonnelFilterBar';
 import { PersonnelTable } from '../components/PersonnelTable';
-import { downloadFile } from '../downloadFile';
 import { isFiltered, type PersonnelFilters, readFilters, writeFilters } from '../filters';
 import { newPersonPath, personnelSettingsPath } from '../paths';
 

@@ -1,7 +1,7 @@
-import type { Craft } from '@lintel/contracts/personnel';
+import { type Craft, PERSONNEL_SETTING_NAME_MAX_LENGTH } from '@lintel/contracts/personnel';
 import { useTranslation } from 'react-i18next';
+import { NameList } from '../../../components/project/NameList';
 import { useCreateSetting, useDeleteSetting, useSettings, useUpdateSetting } from '../settingsApi';
-import { NameList } from './NameList';
 import { SettingsLoadError } from './SettingsLoadError';
 
 /** The crafts (work types) staff are registered under. */
@@ -15,6 +15,7 @@ export function CraftsTab({ projectId }: { projectId: string }) {
   return (
     <NameList<Craft>
       testId="crafts"
+      maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
       rows={list.data ?? []}
       loading={list.isPending}
       placeholder={t('personnel:settings.crafts.placeholder')}

@@ -1,10 +1,15 @@
-import { RULE_HOURS_MAX, RULE_HOURS_MIN, type Rule } from '@lintel/contracts/personnel';
+import {
+  PERSONNEL_SETTING_NAME_MAX_LENGTH,
+  RULE_HOURS_MAX,
+  RULE_HOURS_MIN,
+  type Rule,
+} from '@lintel/contracts/personnel';
 import { App, Button, Form, InputNumber, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LocalRefusal, NameList } from '../../../components/project/NameList';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateSetting, useDeleteSetting, useSettings, useUpdateSetting } from '../settingsApi';
-import { LocalRefusal, NameList } from './NameList';
 import { SettingsLoadError } from './SettingsLoadError';
 
 /** The initial rule first (spec 001 §3), then the server's order. */
@@ -46,6 +51,7 @@ export function RulesTab({ projectId }: { projectId: string }) {
       </Form>
       <NameList<Rule>
         testId="rules"
+        maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
         rows={rulesInOrder(list.data ?? [])}
         loading={list.isPending}
         placeholder={t('personnel:settings.rules.placeholder')}

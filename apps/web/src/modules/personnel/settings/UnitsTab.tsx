@@ -1,11 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { buildUnitTree, type Unit, type UnitTreeNode } from '@lintel/contracts/personnel';
+import {
+  buildUnitTree,
+  PERSONNEL_SETTING_NAME_MAX_LENGTH,
+  type Unit,
+  type UnitTreeNode,
+} from '@lintel/contracts/personnel';
 import { Button, Form, Input, Modal } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NameList, useNameRules } from '../../../components/project/NameList';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateSetting, useDeleteSetting, useSettings, useUpdateSetting } from '../settingsApi';
-import { NameList, useNameRules } from './NameList';
 import { SettingsLoadError } from './SettingsLoadError';
 
 /** A unit as the tree table shows it: leaves carry no `children` (antd would draw an expander). */
@@ -34,6 +39,7 @@ export function UnitsTab({ projectId }: { projectId: string }) {
     <>
       <NameList<UnitRow>
         testId="units"
+        maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
         rows={rows}
         loading={list.isPending}
         placeholder={t('personnel:settings.units.placeholder')}
@@ -91,7 +97,7 @@ function AddChildDialog({
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   const [busy, setBusy] = useState(false);
-  const rules = useNameRules();
+  const rules = useNameRules(PERSONNEL_SETTING_NAME_MAX_LENGTH);
 
   const submit = async ({ name }: { name: string }) => {
     setBusy(true);

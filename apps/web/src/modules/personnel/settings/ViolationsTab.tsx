@@ -1,7 +1,11 @@
-import type { ViolationItem, ViolationType } from '@lintel/contracts/personnel';
+import {
+  PERSONNEL_SETTING_NAME_MAX_LENGTH,
+  type ViolationItem,
+  type ViolationType,
+} from '@lintel/contracts/personnel';
 import { useTranslation } from 'react-i18next';
+import { NameList } from '../../../components/project/NameList';
 import { useCreateSetting, useDeleteSetting, useSettings, useUpdateSetting } from '../settingsApi';
-import { NameList } from './NameList';
 import { SettingsLoadError } from './SettingsLoadError';
 
 /** Violation types, each opening onto its items. */
@@ -17,6 +21,7 @@ export function ViolationsTab({ projectId }: { projectId: string }) {
   return (
     <NameList<ViolationType>
       testId="violation-types"
+      maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
       rows={types.data ?? []}
       loading={types.isPending}
       placeholder={t('personnel:settings.violations.typePlaceholder')}
@@ -66,6 +71,7 @@ function ItemList({
   return (
     <NameList<ViolationItem>
       testId={`violation-items-${type._id}`}
+      maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
       rows={items}
       loading={loading}
       placeholder={t('personnel:settings.violations.itemPlaceholder')}

@@ -1,7 +1,7 @@
 import type { TopicImage } from '@lintel/contracts/topics';
 import { Image } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fileUrl } from './imageUrls';
+import { fileUrl } from '../../../lib/projectFiles';
 
 /** Thumbnails that open the full pictures (with the previous / next of antd's preview). */
 export function ImageGallery({ images, testId }: { images: readonly TopicImage[]; testId: string }) {

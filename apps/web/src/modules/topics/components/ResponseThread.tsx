@@ -4,13 +4,19 @@ import { App, Avatar, Button, Empty, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import {
+  type ImageItem,
+  ImagesField,
+  imageRefs,
+  imagesFailed,
+  imagesPending,
+} from '../../../components/project/ImagesField';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
+import { fileUrl } from '../../../lib/projectFiles';
 import { useAddResponse, useDeleteResponse, useResponses } from '../api';
-import { showFieldErrors } from '../fieldErrors';
 import { formatTime, userName } from '../format';
 import { ImageGallery } from './ImageGallery';
-import { type ImageItem, ImagesField, imageRefs, imagesFailed, imagesPending } from './ImagesField';
-import { fileUrl } from './imageUrls';
 
 interface ResponseValues {
   content: string;

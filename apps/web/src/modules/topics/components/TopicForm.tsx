@@ -13,9 +13,9 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import { type ImageItem, ImagesField } from '../../../components/project/ImagesField';
 import { MemberSelect } from '../../../components/project/MemberSelect';
 import { useDomains, useTopicSettings } from '../api';
-import { type ImageItem, ImagesField } from './ImagesField';
 import { type LinkItem, LinksField } from './LinksField';
 
 export interface TopicFormValues {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { FilePreviewModal } from '../../../components/file-preview/FilePreviewModal';
+import { fileUrl } from '../../../lib/projectFiles';
 import { topicPath } from '../paths';
-import { fileUrl } from './imageUrls';
 import { TOPIC_RECORD_MODULE } from './LinksField';
 
 const linkKey = (link: TopicLinkAnswer) =>

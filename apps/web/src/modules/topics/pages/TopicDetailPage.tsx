@@ -2,12 +2,13 @@ import '../locales';
 import '../topics.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Result, Space, Typography } from 'antd';
+import { App, Card, Result, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { RetryAlert } from '../../../components/project/RetryAlert';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -116,16 +117,7 @@ function TopicDetail() {
         </section>
       </Card>
       {markRead.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={errorMessage(markRead.error, t)}
-          action={
-            <Button size="small" onClick={() => markRead.mutate(tp._id)}>
-              {t('common:action.retry')}
-            </Button>
-          }
-        />
+        <RetryAlert error={markRead.error} onRetry={() => markRead.mutate(tp._id)} />
       ) : null}
       <Card variant="borderless" className="topic-detail__thread">
         <ResponseThread projectId={projectId} topicId={tp._id} canRespond={tp.abilities.respond} />

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { imagesFailed, imagesPending } from '../../../components/project/ImagesField';
 import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
+import { showFieldErrors } from '../../../lib/fieldErrors';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreateTopic, useTopic, useTopicRight, useUpdateTopic } from '../api';
-import { imagesFailed, imagesPending } from '../components/ImagesField';
 import { linksPending } from '../components/LinksField';
 import {
   EMPTY_TOPIC_VALUES,
@@ -20,7 +21,6 @@ import {
   TopicForm,
   type TopicFormValues,
 } from '../components/TopicForm';
-import { showFieldErrors } from '../fieldErrors';
 import { createBody, updateBody, valuesOfTopic } from '../formValues';
 import { topicPath, topicsPath } from '../paths';
 

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { exportQuery, useTopicCounts, useTopicRight, useTopics } from '../api';
 import { TopicFilterBar } from '../components/TopicFilterBar';
 import { TopicTable } from '../components/TopicTable';
-import { downloadExport } from '../exportFile';
 import { readFilters, selectionOf, type TopicFilters, writeFilters } from '../filters';
 import { newTopicPath, topicSettingsPath } from '../paths';
 
@@ -59,7 +59,7 @@ function Topics() {
   const exportList = async () => {
     setExporting(true);
     try {
-      await downloadExport(
+      await downloadFile(
         `topic-service/projects/${encodeURIComponent(projectId)}/topics`,
         exportQuery(filters, language),
         t('topics:list.exportName'),

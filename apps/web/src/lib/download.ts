@@ -1,7 +1,7 @@
-import { apiUrl, getHttpConfig, HttpError, type QueryValue, readErrorBody } from '../../lib/http';
+import { apiUrl, getHttpConfig, HttpError, type QueryValue, readErrorBody } from './http';
 
 /**
- * Fetches an .xlsx the server builds (the export of a filter, the import template) and hands it to the browser as a download.
+ * Fetches a file the server builds (an .xlsx export of a filter, an import template) and hands it to the browser as a download.
  * Fetched rather than linked, so that a refusal (no export right, too many rows) is shown as a message
  * instead of replacing the page with a JSON body. Throws an `HttpError` like the http client.
  */

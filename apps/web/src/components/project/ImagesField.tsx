@@ -2,16 +2,17 @@ import { DeleteOutlined, LoadingOutlined, PlusOutlined, WarningOutlined } from '
 import { App, Button, Image, Typography, Upload } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
-import { uploadTopicImage } from '../api';
-import { fileUrl } from './imageUrls';
+import { errorMessage } from '../../lib/errors';
+import { fileUrl, uploadPicture } from '../../lib/projectFiles';
+import './locales';
+// Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
-/** One image of a form: on its way up, stored (`ref`: its URL or id, which the server takes), or failed. */
+/** One image of a form: on its way up, stored (`ref`: what the record takes), or failed. */
 export interface ImageItem {
   uid: string;
   name: string;
   status: 'uploading' | 'done' | 'error';
-  /** What the topic or response sends for it: the upload's URL, or a kept image's id. */
+  /** What the record sends for it: the upload's URL, or a kept image's id. */
   ref?: string;
   /** Where it shows (`/api/v1/base-service/files/<id>`). */
   url?: string;
@@ -27,6 +28,7 @@ export const imageRefs = (items: readonly ImageItem[] = []) =>
 interface ImagesFieldProps {
   projectId: string;
   max: number;
+  /** The field's test id; its parts add `-item`, `-remove`, `-add`, `-hint`. */
   testId: string;
   id?: string;
   value?: ImageItem[];
@@ -34,9 +36,9 @@ interface ImagesFieldProps {
 }
 
 /**
- * Images of a topic or a response: each picked image goes to the project's files at once (an image only:
- * the server refuses other kinds), shown as a thumbnail that opens the full picture. Past `max`, the extra
- * images are refused with a message saying so.
+ * A form's images (a topic's, a response's, a violation's photos): each picked image goes to the project's
+ * files at once (an image only: the server refuses other kinds), shown as a thumbnail that opens the full
+ * picture. Past `max`, the extra images are refused with a message saying so and the add button goes.
  */
 export function ImagesField({ projectId, max, testId, id, value = [], onChange }: ImagesFieldProps) {
   const { t } = useTranslation();
@@ -65,7 +67,7 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
     const controller = new AbortController();
     controllers.current.set(uid, controller);
     emit([...items.current, { uid, name: file.name, status: 'uploading' }]);
-    uploadTopicImage(projectId, file, { signal: controller.signal })
+    uploadPicture(projectId, file, controller.signal)
       .then((url) => update(uid, { status: 'done', ref: url, url }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -80,12 +82,12 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
   };
 
   return (
-    <div className="topic-images-field" data-testid={testId}>
+    <div className="project-images" data-testid={testId}>
       <Image.PreviewGroup>
         {value.map((item, index) => (
           <div
             key={item.uid}
-            className="topic-images-field__item"
+            className="project-images__item"
             data-testid={`${testId}-item`}
             data-status={item.status}
           >
@@ -93,28 +95,28 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
               <Image
                 src={fileUrl(item.url, true)}
                 preview={{ src: fileUrl(item.url) }}
-                alt={t('topics:images.alt', { index: index + 1 })}
+                alt={t('projectCommon:images.alt', { index: index + 1 })}
                 width={88}
                 height={88}
               />
             ) : (
-              <div className="topic-images-field__placeholder" title={item.error ?? item.name}>
+              <div className="project-images__placeholder" title={item.error ?? item.name}>
                 {item.status === 'uploading' ? (
-                  <LoadingOutlined aria-label={t('topics:images.uploading', { name: item.name })} />
+                  <LoadingOutlined aria-label={t('projectCommon:images.uploading', { name: item.name })} />
                 ) : (
                   <Typography.Text type="danger" role="alert">
                     <WarningOutlined />{' '}
-                    {t('topics:images.failed', { name: item.name, reason: item.error ?? '' })}
+                    {t('projectCommon:images.failed', { name: item.name, reason: item.error ?? '' })}
                   </Typography.Text>
                 )}
               </div>
             )}
             <Button
-              className="topic-images-field__remove"
+              className="project-images__remove"
               size="small"
               danger
               icon={<DeleteOutlined />}
-              aria-label={t('topics:images.remove', { index: index + 1 })}
+              aria-label={t('projectCommon:images.remove', { index: index + 1 })}
               onClick={() => remove(item)}
               data-testid={`${testId}-remove`}
             />
@@ -129,22 +131,22 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
           showUploadList={false}
           beforeUpload={(file) => {
             if (items.current.length >= max) {
-              void message.error(t('topics:images.tooMany', { max }));
+              void message.error(t('projectCommon:images.tooMany', { max }));
               return Upload.LIST_IGNORE;
             }
             start(file);
-            // The upload is ours (uploadTopicImage): antd only picks the files.
+            // The upload is ours (uploadPicture): antd only picks the files.
             return Upload.LIST_IGNORE;
           }}
         >
-          <button type="button" id={id} className="topic-images-field__add" data-testid={`${testId}-add`}>
+          <button type="button" id={id} className="project-images__add" data-testid={`${testId}-add`}>
             <PlusOutlined />
-            <div>{t('topics:images.add')}</div>
+            <div>{t('projectCommon:images.add')}</div>
           </button>
         </Upload>
       ) : null}
-      <Typography.Text type="secondary" className="topic-images-field__hint">
-        {t('topics:images.hint', { count: value.length, max })}
+      <Typography.Text type="secondary" className="project-images__hint" data-testid={`${testId}-hint`}>
+        {t('projectCommon:images.hint', { count: value.length, max })}
       </Typography.Text>
     </div>
   );

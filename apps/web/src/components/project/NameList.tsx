@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { PERSONNEL_SETTING_NAME_MAX_LENGTH } from '@lintel/contracts/personnel';
 import { App, Button, Form, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDanger } from '../../../components/ConfirmDanger';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage } from '../../lib/errors';
+import { ConfirmDanger } from '../ConfirmDanger';
+import './locales';
+// Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
 /** A refusal decided in the page (not by the server): its message is shown as is. */
 export class LocalRefusal extends Error {}
@@ -22,6 +23,8 @@ export interface NameListProps<T extends NamedRow> {
   testId: string;
   rows: readonly T[];
   loading: boolean;
+  /** The longest name the server takes (the module's contract constant). */
+  maxLength: number;
   placeholder: string;
   emptyText: string;
   /** Resolves when added; a refusal is shown at the name field (a duplicate name, spec 001 §5). */
@@ -39,60 +42,68 @@ export interface NameListProps<T extends NamedRow> {
   expandable?: TableProps<T>['expandable'];
 }
 
-export function useNameRules() {
+/** A name typed in a settings list: required, at most `maxLength`. */
+export function useNameRules(maxLength: number) {
   const { t } = useTranslation();
   return [
-    { required: true, whitespace: true, message: t('personnel:settings.nameRequired') },
-    { max: PERSONNEL_SETTING_NAME_MAX_LENGTH },
+    { required: true, whitespace: true, message: t('projectCommon:nameList.nameRequired') },
+    { max: maxLength, message: t('projectCommon:nameList.nameTooLong', { max: maxLength }) },
   ];
 }
 
-/** A settings list of named records: add above, rename in place, delete after a confirmation. */
+/**
+ * A settings list of named records (topic species, personnel units, crafts …): add above, rename in place,
+ * delete after a confirmation.
+ */
 export function NameList<T extends NamedRow>(props: NameListProps<T>) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { testId, rows, onAdd, onRename, onDelete, deleteLocked } = props;
+  const { testId, rows, maxLength, onAdd, onRename, onDelete, deleteLocked } = props;
   const [addForm] = Form.useForm<{ name: string }>();
   const [renameForm] = Form.useForm<{ name: string }>();
   const [editing, setEditing] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const rules = useNameRules();
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const rules = useNameRules(maxLength);
 
   const add = async ({ name }: { name: string }) => {
-    setBusy(true);
+    setAdding(true);
     try {
       await onAdd(name.trim());
       addForm.resetFields();
-      void message.success(t('personnel:settings.added'));
+      void message.success(t('projectCommon:nameList.added'));
     } catch (error) {
       addForm.setFields([{ name: 'name', errors: [refusalText(error, t)] }]);
     } finally {
-      setBusy(false);
+      setAdding(false);
     }
   };
 
   const rename = async (row: T, { name }: { name: string }) => {
+    setRenaming(true);
     try {
       await onRename(row, name.trim());
       setEditing(null);
-      void message.success(t('personnel:settings.saved'));
+      void message.success(t('projectCommon:nameList.saved'));
     } catch (error) {
       renameForm.setFields([{ name: 'name', errors: [errorMessage(error, t)] }]);
+    } finally {
+      setRenaming(false);
     }
   };
 
   const columns: TableColumnsType<T> = [
     {
       key: 'name',
-      title: t('personnel:settings.name'),
+      title: t('projectCommon:nameList.name'),
       render: (_, row) =>
         editing === row._id ? (
           <Form form={renameForm} layout="inline" onFinish={(values) => void rename(row, values)}>
             <Form.Item name="name" rules={rules}>
               <Input
                 autoFocus
-                maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
-                aria-label={t('personnel:settings.name')}
+                maxLength={maxLength}
+                aria-label={t('projectCommon:nameList.name')}
                 onKeyDown={(event) => {
                   if (event.key === 'Escape') setEditing(null);
                 }}
@@ -100,10 +111,15 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
               />
             </Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit" data-testid={`${testId}-rename-save-${row._id}`}>
-                {t('personnel:action.save')}
+              <Button
+                type="primary"
+                htmlType="submit"
+                loading={renaming}
+                data-testid={`${testId}-rename-save-${row._id}`}
+              >
+                {t('projectCommon:nameList.save')}
               </Button>
-              <Button onClick={() => setEditing(null)}>{t('personnel:action.cancel')}</Button>
+              <Button onClick={() => setEditing(null)}>{t('projectCommon:nameList.cancel')}</Button>
             </Space>
           </Form>
         ) : (
@@ -113,7 +129,7 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
     ...(props.extraColumns ?? []),
     {
       key: 'actions',
-      title: t('personnel:settings.actions'),
+      title: t('projectCommon:nameList.actions'),
       width: 260,
       render: (_, row) => {
         const locked = deleteLocked?.(row) ?? null;
@@ -129,11 +145,11 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
               }}
               data-testid={`${testId}-rename-${row._id}`}
             >
-              {t('personnel:action.rename')}
+              {t('projectCommon:nameList.rename')}
             </Button>
             {locked ? (
               <Button type="link" size="small" danger disabled title={locked}>
-                {t('personnel:action.delete')}
+                {t('projectCommon:nameList.delete')}
               </Button>
             ) : (
               <ConfirmDanger
@@ -142,13 +158,13 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
                 okTestId={`${testId}-delete-ok-${row._id}`}
                 onConfirm={() =>
                   onDelete(row).then(
-                    () => void message.success(t('personnel:settings.deleted')),
+                    () => void message.success(t('projectCommon:nameList.deleted')),
                     (error: unknown) => void message.error(errorMessage(error, t)),
                   )
                 }
               >
                 <Button type="link" size="small" danger data-testid={`${testId}-delete-${row._id}`}>
-                  {t('personnel:action.delete')}
+                  {t('projectCommon:nameList.delete')}
                 </Button>
               </ConfirmDanger>
             )}
@@ -164,11 +180,11 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
         form={addForm}
         layout="inline"
         onFinish={(values) => void add(values)}
-        className="personnel-settings__add"
+        className="project-name-list__add"
       >
         <Form.Item name="name" rules={rules}>
           <Input
-            maxLength={PERSONNEL_SETTING_NAME_MAX_LENGTH}
+            maxLength={maxLength}
             placeholder={props.placeholder}
             aria-label={props.placeholder}
             data-testid={`${testId}-add-input`}
@@ -178,10 +194,10 @@ export function NameList<T extends NamedRow>(props: NameListProps<T>) {
           type="primary"
           htmlType="submit"
           icon={<PlusOutlined />}
-          loading={busy}
+          loading={adding}
           data-testid={`${testId}-add`}
         >
-          {t('personnel:action.add')}
+          {t('projectCommon:nameList.add')}
         </Button>
       </Form>
       <Table<T>
