@@ -1,7 +1,7 @@
 import { act, renderHook } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
-import dayjs from 'dayjs';
 import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { loadAntdTexts, useAntdLocale, ZH_CN_CORE } from './antdLocale';
 
