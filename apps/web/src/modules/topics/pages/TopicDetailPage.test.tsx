@@ -50,8 +50,9 @@ describe('one problem', { timeout: 90_000 }, () => {
     expect(screen.queryByTestId('topic-delete')).not.toBeInTheDocument();
     await waitFor(() => expect(requestsTo(api, 'PUT', `${T}/topics/${TOPIC_ID}/read`)).toHaveLength(1));
 
+    // The thread's list is there before its responses (a query of its own) arrive.
     const thread = await screen.findByTestId('topic-responses');
-    expect(within(thread).getByTestId('topic-response-66d000000000000000000701')).toHaveTextContent(
+    expect(await within(thread).findByTestId('topic-response-66d000000000000000000701')).toHaveTextContent(
       '已安排防水班组明天处理。',
     );
     // Someone else's response cannot be deleted.
