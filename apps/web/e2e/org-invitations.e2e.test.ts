@@ -33,7 +33,8 @@ describe('invitation links', () => {
     await linkText.waitFor();
     const link = (await linkText.textContent())!.trim();
     await page.keyboard.press('Escape');
-    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
+    // The section keeps its closed dialogs in the page: wait until none shows.
+    await expect.poll(() => page.locator('.ant-modal-wrap:visible').count()).toBe(0);
 
     await page.getByTestId('invitations-tab').click();
     const rows = page.locator('[data-testid^="invitation-row-"]');
