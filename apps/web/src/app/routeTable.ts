@@ -1,22 +1,33 @@
 import { previewPages } from '../components/file-preview/routes';
 import { accountPages } from '../modules/account/routes';
-import { announcementsPages } from '../modules/announcements/routes';
-import { attendancePages } from '../modules/attendance/routes';
 import { bindPages } from '../modules/bind/routes';
-import { contactSheetsPages } from '../modules/contactsheets/routes';
 import { downloadPages } from '../modules/download/routes';
 import { enterprisePages } from '../modules/enterprise/routes';
 import { homePages } from '../modules/home/routes';
 import { notificationsPages } from '../modules/notifications/routes';
-import { personnelPages } from '../modules/personnel/routes';
 import { profilePages } from '../modules/profile/routes';
-import { projectSettingsPages } from '../modules/project-settings/routes';
 import { systemPages } from '../modules/system/routes';
-import { topicsPages } from '../modules/topics/routes';
-import { workbenchPages } from '../modules/workbench/routes';
-import type { AppRoute } from './routeTypes';
+import type { ProjectPages } from './projectPages';
+import type { AppRoute, PageLoader } from './routeTypes';
 
 export const HOME_PATH = '/home';
+
+/**
+ * A project module's page, loaded through projectPages.ts: the project modules' many loaders stay out of
+ * this table's chunk, which every first screen (and /login's size budget) pays for.
+ */
+function projectPage<M extends keyof ProjectPages>(module: M, page: keyof ProjectPages[M]): PageLoader {
+  const key = `${module}.${String(page)}`;
+  let loader = projectLoaders.get(key);
+  if (!loader) {
+    loader = () =>
+      import('./projectPages').then((loaded) => (loaded.PROJECT_PAGES[module][page] as PageLoader)());
+    // One loader per page, however many paths show it: the router keeps one lazy component per loader.
+    projectLoaders.set(key, loader);
+  }
+  return loader;
+}
+const projectLoaders = new Map<string, PageLoader>();
 export const LOGIN_PATH = '/login';
 
 /**
@@ -48,47 +59,107 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/finishPassword', needsLogin: true, flow: 'resetFinished', page: accountPages.finishPassword },
   { path: HOME_PATH, needsLogin: false, page: homePages.home },
   // Organisation issue: a project's workbench; its index is the project overview.
-  { path: '/projects/:projectId', needsLogin: true, page: workbenchPages.overview },
+  { path: '/projects/:projectId', needsLogin: true, page: projectPage('workbench', 'overview') },
   // Organisation issue: the project settings of project administrators (the first section by default).
-  { path: '/projects/:projectId/settings', needsLogin: true, page: projectSettingsPages.settings },
-  { path: '/projects/:projectId/settings/:section', needsLogin: true, page: projectSettingsPages.settings },
+  {
+    path: '/projects/:projectId/settings',
+    needsLogin: true,
+    page: projectPage('projectSettings', 'settings'),
+  },
+  {
+    path: '/projects/:projectId/settings/:section',
+    needsLogin: true,
+    page: projectPage('projectSettings', 'settings'),
+  },
   // Announcements issue: a project's announcements, received (the index) and sent, the form and one of them.
-  { path: '/projects/:projectId/announcements', needsLogin: true, page: announcementsPages.list },
-  { path: '/projects/:projectId/announcements/sent', needsLogin: true, page: announcementsPages.list },
-  { path: '/projects/:projectId/announcements/new', needsLogin: true, page: announcementsPages.create },
+  {
+    path: '/projects/:projectId/announcements',
+    needsLogin: true,
+    page: projectPage('announcements', 'list'),
+  },
+  {
+    path: '/projects/:projectId/announcements/sent',
+    needsLogin: true,
+    page: projectPage('announcements', 'list'),
+  },
+  {
+    path: '/projects/:projectId/announcements/new',
+    needsLogin: true,
+    page: projectPage('announcements', 'create'),
+  },
   {
     path: '/projects/:projectId/announcements/:announcementId',
     needsLogin: true,
-    page: announcementsPages.detail,
+    page: projectPage('announcements', 'detail'),
   },
   // Contact sheets issue: a project's contact sheets (box and filters in the query), the form, one sheet.
-  { path: '/projects/:projectId/contactsheets', needsLogin: true, page: contactSheetsPages.list },
-  { path: '/projects/:projectId/contactsheets/new', needsLogin: true, page: contactSheetsPages.form },
-  { path: '/projects/:projectId/contactsheets/:sheetId', needsLogin: true, page: contactSheetsPages.detail },
+  {
+    path: '/projects/:projectId/contactsheets',
+    needsLogin: true,
+    page: projectPage('contactSheets', 'list'),
+  },
+  {
+    path: '/projects/:projectId/contactsheets/new',
+    needsLogin: true,
+    page: projectPage('contactSheets', 'form'),
+  },
+  {
+    path: '/projects/:projectId/contactsheets/:sheetId',
+    needsLogin: true,
+    page: projectPage('contactSheets', 'detail'),
+  },
   {
     path: '/projects/:projectId/contactsheets/:sheetId/edit',
     needsLogin: true,
-    page: contactSheetsPages.form,
+    page: projectPage('contactSheets', 'form'),
   },
   // Problem topics issue: a project's problems, the form (new and edit), its settings and one problem.
-  { path: '/projects/:projectId/topics', needsLogin: true, page: topicsPages.list },
-  { path: '/projects/:projectId/topics/new', needsLogin: true, page: topicsPages.form },
-  { path: '/projects/:projectId/topics/settings', needsLogin: true, page: topicsPages.settings },
-  { path: '/projects/:projectId/topics/:topicId', needsLogin: true, page: topicsPages.detail },
-  { path: '/projects/:projectId/topics/:topicId/edit', needsLogin: true, page: topicsPages.form },
+  { path: '/projects/:projectId/topics', needsLogin: true, page: projectPage('topics', 'list') },
+  { path: '/projects/:projectId/topics/new', needsLogin: true, page: projectPage('topics', 'form') },
+  { path: '/projects/:projectId/topics/settings', needsLogin: true, page: projectPage('topics', 'settings') },
+  { path: '/projects/:projectId/topics/:topicId', needsLogin: true, page: projectPage('topics', 'detail') },
+  {
+    path: '/projects/:projectId/topics/:topicId/edit',
+    needsLogin: true,
+    page: projectPage('topics', 'form'),
+  },
   // Personnel issue: attendance (the daily board, statistics, gate devices) and violation records.
-  { path: '/projects/:projectId/attendance', needsLogin: true, page: attendancePages.board },
-  { path: '/projects/:projectId/attendance/statistics', needsLogin: true, page: attendancePages.statistics },
-  { path: '/projects/:projectId/attendance/devices', needsLogin: true, page: attendancePages.devices },
-  { path: '/projects/:projectId/violations', needsLogin: true, page: attendancePages.violations },
+  { path: '/projects/:projectId/attendance', needsLogin: true, page: projectPage('attendance', 'board') },
+  {
+    path: '/projects/:projectId/attendance/statistics',
+    needsLogin: true,
+    page: projectPage('attendance', 'statistics'),
+  },
+  {
+    path: '/projects/:projectId/attendance/devices',
+    needsLogin: true,
+    page: projectPage('attendance', 'devices'),
+  },
+  {
+    path: '/projects/:projectId/violations',
+    needsLogin: true,
+    page: projectPage('attendance', 'violations'),
+  },
   // Personnel issue: a project's workforce, the form (new and edit), its settings and one person.
-  { path: '/projects/:projectId/personnel', needsLogin: true, page: personnelPages.list },
-  { path: '/projects/:projectId/personnel/new', needsLogin: true, page: personnelPages.form },
-  { path: '/projects/:projectId/personnel/settings', needsLogin: true, page: personnelPages.settings },
-  { path: '/projects/:projectId/personnel/:personId', needsLogin: true, page: personnelPages.detail },
-  { path: '/projects/:projectId/personnel/:personId/edit', needsLogin: true, page: personnelPages.form },
+  { path: '/projects/:projectId/personnel', needsLogin: true, page: projectPage('personnel', 'list') },
+  { path: '/projects/:projectId/personnel/new', needsLogin: true, page: projectPage('personnel', 'form') },
+  {
+    path: '/projects/:projectId/personnel/settings',
+    needsLogin: true,
+    page: projectPage('personnel', 'settings'),
+  },
+  {
+    path: '/projects/:projectId/personnel/:personId',
+    needsLogin: true,
+    page: projectPage('personnel', 'detail'),
+  },
+  {
+    path: '/projects/:projectId/personnel/:personId/edit',
+    needsLogin: true,
+    page: projectPage('personnel', 'form'),
+  },
   // Personnel issue: the staff QR code's public card (spec 001 §2 "Share pages"); anyone, no login.
-  { path: '/share/personnel/:token', needsLogin: false, page: personnelPages.share },
+  { path: '/share/personnel/:token', needsLogin: false, page: projectPage('personnel', 'share') },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.
