@@ -43,6 +43,12 @@ describe('contentDisposition', () => {
       "attachment; filename*=UTF-8''%E6%96%BD%E5%B7%A5%E5%9B%BE%20it%27s.dwg",
     );
   });
+
+  it('puts an ASCII name first for clients that know only filename= (RFC 6266 §4.3)', () => {
+    expect(contentDisposition('attachment', '问题-2026-11-21.xlsx', 'problems-2026-11-21.xlsx')).toBe(
+      'attachment; filename="problems-2026-11-21.xlsx"; filename*=UTF-8\'\'%E9%97%AE%E9%A2%98-2026-11-21.xlsx',
+    );
+  });
 });
 
 describe('sanitizeFilename', () => {

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { ByteRange } from '../../storage/storage';
 
 /**
@@ -39,13 +40,30 @@ export function parseRange(header: string | undefined, size: number): RangeReque
 /**
  * `inline; filename*=UTF-8''…` (or `attachment; …`): the stored name percent-encoded as RFC 8187 says, so
  * any language survives every browser, and nothing in it can end the header or start another parameter.
+ * `asciiName` (plain ASCII, no quotes) goes first as `filename="…"` for clients that know only that
+ * (RFC 6266 §4.3).
  */
-export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+export function contentDisposition(
+  kind: 'inline' | 'attachment',
+  filename: string,
+  asciiName?: string,
+): string {
   const encoded = encodeURIComponent(filename).replace(
     /['()*!]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${kind}; filename*=UTF-8''${encoded}`;
+  const fallback = asciiName === undefined ? '' : `filename="${asciiName}"; `;
+  return `${kind}; ${fallback}filename*=UTF-8''${encoded}`;
+}
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An .xlsx export as a download, named in the request's language with an ASCII name for old clients. */
+export function sendXlsx(reply: FastifyReply, body: unknown, name: { utf8: string; ascii: string }) {
+  return reply
+    .header('content-type', XLSX_CONTENT_TYPE)
+    .header('content-disposition', contentDisposition('attachment', name.utf8, name.ascii))
+    .send(body);
 }
 
 const MAX_NAME_LENGTH = 200;

@@ -16,7 +16,6 @@ import {
   personnelUpdateSchema,
   personSchema,
 } from '@lintel/contracts/personnel';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/app-error';
@@ -24,7 +23,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
 import type { Storage } from '../../storage/index';
-import { contentDisposition } from '../files/http';
+import { sendXlsx } from '../files/http';
 import type { PersonnelService } from './personnel.service';
 import {
   exportFileName,
@@ -32,7 +31,6 @@ import {
   personnelTemplate,
   personnelWorkbook,
   templateFileName,
-  XLSX_CONTENT_TYPE,
 } from './personnel.xlsx';
 import { siteDate } from './rights';
 
@@ -40,20 +38,6 @@ const TAGS = ['personnel'];
 const idParams = z.strictObject({ id: idSchema });
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
 const bytesSchema = z.unknown().describe('The .xlsx bytes');
-
-/** An .xlsx download with an ASCII name for old clients first, then the UTF-8 one (RFC 6266 §4.3). */
-function sendXlsx(reply: FastifyReply, bytes: Buffer, name: { utf8: string; ascii: string }) {
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header(
-      'content-disposition',
-      contentDisposition('attachment', name.utf8).replace(
-        'attachment; ',
-        `attachment; filename="${name.ascii}"; `,
-      ),
-    )
-    .send(bytes);
-}
 
 /** personnel-service personnel records (spec 001 §7). Thin: parse, call the service (which authorizes). */
 export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelService }> = async (

@@ -13,8 +13,6 @@ import {
 import type { Cell, CellValue } from 'exceljs';
 import { AppError } from '../../plugins/app-error';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const TEMPLATE_SHEET: Readonly<Record<Language, string>> = { 'zh-CN': '人员', 'en-US': 'Personnel' };
 const TEMPLATE_FILE: Readonly<Record<Language, string>> = {
   'zh-CN': '人员导入模板',

@@ -2,8 +2,6 @@ import { PassThrough, type Readable } from 'node:stream';
 import type { Language } from '@lintel/contracts';
 import { TOPIC_EXPORT_COLUMNS, type TopicSummary, topicOptionLabel } from '@lintel/contracts/topics';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 const SHEET_NAME: Readonly<Record<Language, string>> = { 'zh-CN': '问题', 'en-US': 'Problems' };
 const FILE_NAME: Readonly<Record<Language, string>> = { 'zh-CN': '问题列表', 'en-US': 'problems' };
 const LIST_SEPARATOR: Readonly<Record<Language, string>> = { 'zh-CN': '、', 'en-US': ', ' };

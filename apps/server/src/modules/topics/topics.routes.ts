@@ -23,8 +23,8 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
-import { contentDisposition } from '../files/http';
-import { exportFileName, topicsWorkbook, XLSX_CONTENT_TYPE } from './topics.export';
+import { sendXlsx } from '../files/http';
+import { exportFileName, topicsWorkbook } from './topics.export';
 import type { TopicsService } from './topics.service';
 import type { TopicSettingsService } from './topics.settings';
 
@@ -90,19 +90,7 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
       const rows = await topics.exportRows(user, request.params.id, request.query, TOPIC_EXPORT_MAX_ROWS);
       const stream = await topicsWorkbook(rows.batches(), request.language);
       const name = exportFileName(request.language, siteDate(request.server.clock.now()));
-      return (
-        reply
-          .header('content-type', XLSX_CONTENT_TYPE)
-          // An ASCII name for old clients first, then the UTF-8 one (RFC 6266 §4.3).
-          .header(
-            'content-disposition',
-            contentDisposition('attachment', name.utf8).replace(
-              'attachment; ',
-              `attachment; filename="${name.ascii}"; `,
-            ),
-          )
-          .send(stream as never) as never
-      );
+      return sendXlsx(reply, stream, name) as never;
     },
   );
 

@@ -20,35 +20,19 @@ import {
   personAttendanceSchema,
   personnelDateSchema,
 } from '@lintel/contracts/personnel';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../plugins/error-responses';
 import { noQuerySchema } from '../../../plugins/route-schemas';
 import { requireUser } from '../../../plugins/session';
-import { contentDisposition } from '../../files/http';
+import { sendXlsx } from '../../files/http';
 import { attendanceFileName, monthSheetWorkbook, statisticsWorkbook } from './attendance.export';
 import type { AttendanceService } from './attendance.service';
 
 const TAGS = ['personnel-attendance'];
-const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.strictObject({ id: idSchema });
 const done = z.strictObject({});
 const signedIn = { onRequest: requireUser };
-
-function sendXlsx(reply: FastifyReply, bytes: Buffer, name: { utf8: string; ascii: string }): never {
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header(
-      'content-disposition',
-      // An ASCII name for old clients first, then the UTF-8 one (RFC 6266 §4.3).
-      contentDisposition('attachment', name.utf8).replace(
-        'attachment; ',
-        `attachment; filename="${name.ascii}"; `,
-      ),
-    )
-    .send(bytes) as never;
-}
 
 /**
  * personnel-service attendance: gate devices and their ingest (device token, no session), corrections, the

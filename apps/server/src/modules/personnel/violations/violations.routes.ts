@@ -8,35 +8,19 @@ import {
   violationStatisticsQuerySchema,
   violationStatisticsSchema,
 } from '@lintel/contracts/personnel';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../plugins/error-responses';
 import { noQuerySchema } from '../../../plugins/route-schemas';
 import { requireUser } from '../../../plugins/session';
-import { contentDisposition } from '../../files/http';
+import { sendXlsx } from '../../files/http';
 import { beijingDay } from '../attendance/days';
 import { violationStatisticsWorkbook, violationsFileName, violationsWorkbook } from './violations.export';
 import { VIOLATION_EXPORT_MAX_ROWS, type ViolationsService } from './violations.service';
 
 const TAGS = ['personnel-violations'];
-const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.strictObject({ id: idSchema });
 const done = z.strictObject({});
-
-function sendXlsx(reply: FastifyReply, bytes: Buffer, name: { utf8: string; ascii: string }): never {
-  return reply
-    .header('content-type', XLSX_CONTENT_TYPE)
-    .header(
-      'content-disposition',
-      // An ASCII name for old clients first, then the UTF-8 one (RFC 6266 §4.3).
-      contentDisposition('attachment', name.utf8).replace(
-        'attachment; ',
-        `attachment; filename="${name.ascii}"; `,
-      ),
-    )
-    .send(bytes) as never;
-}
 
 /** personnel-service violation records (spec 001 §7: `GET violationRecords/{id}`), their list and statistics. */
 export const violationsRoutes: FastifyPluginAsyncZod<{ violations: ViolationsService }> = async (
