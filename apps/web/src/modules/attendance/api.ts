@@ -22,6 +22,7 @@ import type {
 } from '@lintel/contracts/personnel';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, type QueryValue } from '../../lib/http';
+import { fetchListPage } from '../../lib/paging';
 
 const enc = encodeURIComponent;
 export const SERVICE = 'personnel-service';
@@ -267,18 +268,12 @@ export function useViolations(projectId: string, filters: ViolationFilters) {
     queryKey: attendanceKeys.violationList(projectId, filters),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const query = violationQuery(filters);
-      const [rows, count] = await Promise.all([
-        http.get<ViolationRecord[]>(violationsListPath(projectId), {
-          signal,
-          query: { ...query, skip: (filters.page - 1) * filters.pageSize, limit: filters.pageSize },
-        }),
-        http.get<{ count: number }>(violationsListPath(projectId), {
-          signal,
-          query: { ...query, only_count: true },
-        }),
-      ]);
-      return { rows, total: count.count };
+      return fetchListPage<ViolationRecord>(
+        violationsListPath(projectId),
+        violationQuery(filters),
+        filters,
+        signal,
+      );
     },
   });
 }

@@ -13,6 +13,7 @@ import type {
 import { PERSONNEL_STATUSES } from '@lintel/contracts/personnel';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import { fetchListPage } from '../../lib/paging';
 import { uploadForm } from '../../lib/upload';
 import type { PersonnelFilters } from './filters';
 import { PERSONNEL_MODULE_KEY, PERSONNEL_SERVICE, type PersonnelRightKey, personnelKeys } from './keys';
@@ -37,20 +38,8 @@ export function usePersonnel(projectId: string, filters: PersonnelFilters) {
     queryKey: personnelKeys.list(projectId, filters),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const query = filterQuery(filters);
-      const [rows, count] = await Promise.all([
-        http.get<Person[]>(listPath(projectId), {
-          signal,
-          query: {
-            ...query,
-            expand: true,
-            skip: (filters.page - 1) * filters.pageSize,
-            limit: filters.pageSize,
-          },
-        }),
-        http.get<{ count: number }>(listPath(projectId), { signal, query: { ...query, only_count: true } }),
-      ]);
-      return { rows, total: count.count };
+      const query = { ...filterQuery(filters), expand: true };
+      return fetchListPage<Person>(listPath(projectId), query, filters, signal);
     },
   });
 }

@@ -16,6 +16,7 @@ import type {
 import { TOPIC_CATEGORIES } from '@lintel/contracts/topics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/http';
+import { fetchListPage } from '../../lib/paging';
 import { selectionOf, selectionQuery, type TopicFilters, type TopicSelection } from './filters';
 
 const enc = encodeURIComponent;
@@ -58,20 +59,8 @@ export function useTopics(projectId: string, filters: TopicFilters) {
     queryKey: topicKeys.list(projectId, filters),
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
-      const query = listQuery(filters);
-      const [rows, count] = await Promise.all([
-        http.get<TopicSummary[]>(listPath(projectId), {
-          signal,
-          query: {
-            ...query,
-            expand: true,
-            skip: (filters.page - 1) * filters.pageSize,
-            limit: filters.pageSize,
-          },
-        }),
-        http.get<{ count: number }>(listPath(projectId), { signal, query: { ...query, only_count: true } }),
-      ]);
-      return { rows, total: count.count };
+      const query = { ...listQuery(filters), expand: true };
+      return fetchListPage<TopicSummary>(listPath(projectId), query, filters, signal);
     },
   });
 }
