@@ -55,6 +55,7 @@ import * as m2026112265 from './2026112265_attendance_devices';
 import * as m2026112266 from './2026112266_attendance_events';
 import * as m2026112267 from './2026112267_attendance_corrections';
 import * as m2026112268 from './2026112268_violation_records';
+import * as m2026112280 from './2026112280_models';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -121,4 +122,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112266_attendance_events': m2026112266,
   '2026112267_attendance_corrections': m2026112267,
   '2026112268_violation_records': m2026112268,
+  '2026112280_models': m2026112280,
 };
