@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import type { OrgAccess } from '../org/access';
 import { permissionsRoutes } from './permissions.routes';
-import { createPermissionsService } from './permissions.service';
+import { createPermissionsService, type TreeNodeResolvers } from './permissions.service';
 
 export interface PermissionsDeps {
   db: Kysely<Database>;
@@ -16,11 +16,19 @@ export interface PermissionsDeps {
   access: OrgAccess;
   /** Refuses (throws) removing a discipline still in use elsewhere (problem topics); absent: no check. */
   assertDomainUnused?: (projectId: string, domainId: string) => Promise<void>;
+  /** The trees (units, tags) a template may narrow modules to, by the modules that own them. */
+  treeNodes?: TreeNodeResolvers;
 }
 
 /** Permission templates and the one check every module asks: `authorize` / `visibleScope`. */
-export function createPermissionsModule({ db, clock, access, assertDomainUnused }: PermissionsDeps) {
-  const permissions = createPermissionsService({ db, clock, access, assertDomainUnused });
+export function createPermissionsModule({
+  db,
+  clock,
+  access,
+  assertDomainUnused,
+  treeNodes,
+}: PermissionsDeps) {
+  const permissions = createPermissionsService({ db, clock, access, assertDomainUnused, treeNodes });
 
   /**
    * A route hook for later modules on `projects/:id/...` routes: 401 signed out, 404 when the project is
@@ -43,6 +51,7 @@ export function createPermissionsModule({ db, clock, access, assertDomainUnused 
     permissions,
     authorize: permissions.authorize,
     visibleScope: permissions.visibleScope,
+    treeScope: permissions.treeScope,
     requireProjectPermission,
   };
 }

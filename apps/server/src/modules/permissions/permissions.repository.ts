@@ -8,7 +8,39 @@ export type DomainChanges = Pick<Updateable<ProjectDomainsTable>, 'name' | 'name
 
 /** All SQL of the permissions module: templates, disciplines, 4D editors, capacity, deletions. */
 export function createPermissionsRepository(db: Kysely<Database>) {
+  /** The grants and tree scopes of the user's template (their own, else the default); undefined: not a member. */
+  async function memberTemplate(
+    projectId: string,
+    userId: string,
+  ): Promise<{ grants: string; tree_scopes: string } | undefined> {
+    const member = await db
+      .selectFrom('members')
+      .select('template_id')
+      .where('scope_type', '=', 'project')
+      .where('scope_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!member) return undefined;
+    const own = member.template_id
+      ? await db
+          .selectFrom('permission_templates')
+          .select(['grants', 'tree_scopes'])
+          .where('id', '=', member.template_id)
+          .where('project_id', '=', projectId)
+          .executeTakeFirst()
+      : undefined;
+    if (own) return own;
+    const fallback = await db
+      .selectFrom('permission_templates')
+      .select(['grants', 'tree_scopes'])
+      .where('project_id', '=', projectId)
+      .where('is_default', '=', 1)
+      .executeTakeFirst();
+    return fallback ?? { grants: '{}', tree_scopes: '{}' };
+  }
+
   return {
+    memberTemplate,
     // ── templates ──
     listTemplates(projectId: string): Promise<TemplateRow[]> {
       return db
@@ -61,32 +93,8 @@ export function createPermissionsRepository(db: Kysely<Database>) {
      * undefined when they are not a member of the project.
      */
     async memberGrants(projectId: string, userId: string): Promise<string | undefined> {
-      const member = await db
-        .selectFrom('members')
-        .select('template_id')
-        .where('scope_type', '=', 'project')
-        .where('scope_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      if (!member) return undefined;
-      const own = member.template_id
-        ? await db
-            .selectFrom('permission_templates')
-            .select('grants')
-            .where('id', '=', member.template_id)
-            .where('project_id', '=', projectId)
-            .executeTakeFirst()
-        : undefined;
-      if (own) return own.grants;
-      const fallback = await db
-        .selectFrom('permission_templates')
-        .select('grants')
-        .where('project_id', '=', projectId)
-        .where('is_default', '=', 1)
-        .executeTakeFirst();
-      return fallback?.grants ?? '{}';
+      return (await memberTemplate(projectId, userId))?.grants;
     },
-
     // ── domains ──
     listDomains(projectId: string): Promise<DomainRow[]> {
       return db

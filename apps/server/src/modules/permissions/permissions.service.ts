@@ -25,6 +25,8 @@ import {
   type Template,
   type TemplateCreate,
   type TemplateUpdate,
+  type TreeScope,
+  type TreeScopes,
 } from '@lintel/contracts/permissions';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
@@ -46,7 +48,16 @@ export interface PermissionsServiceDeps {
   access: OrgAccess;
   /** Refuses (throws) removing a discipline still in use elsewhere (problem topics); absent: no check. */
   assertDomainUnused?: ((projectId: string, domainId: string) => Promise<void>) | undefined;
+  /**
+   * The trees a template can narrow a module to, each answering which of `ids` are nodes of the project's
+   * tree (personnel units, model tags). A tree without one (folders, until documents exist) takes no nodes.
+   */
+  treeNodes?: TreeNodeResolvers | undefined;
 }
+
+/** Which of `ids` are nodes of the project's tree. */
+export type TreeNodeResolver = (projectId: string, ids: readonly string[]) => Promise<ReadonlySet<string>>;
+export type TreeNodeResolvers = Partial<Record<TreeScope, TreeNodeResolver>>;
 
 const project = (id: string) => ({ type: 'project' as const, id });
 
@@ -59,7 +70,13 @@ function today(clock: Clock): string {
  * The one permission check of the platform (`authorize`, `visibleScope`) and what hangs on it: permission
  * templates, the modules of a project, disciplines, 4D editors, capacity, payment and deletions.
  */
-export function createPermissionsService({ db, clock, access, assertDomainUnused }: PermissionsServiceDeps) {
+export function createPermissionsService({
+  db,
+  clock,
+  access,
+  assertDomainUnused,
+  treeNodes = {},
+}: PermissionsServiceDeps) {
   const repository = createPermissionsRepository(db);
   const orgRepository = createOrgRepository(db);
   const now = () => clock.now().toISOString();
@@ -94,6 +111,49 @@ export function createPermissionsService({ db, clock, access, assertDomainUnused
     if (role === null)
       return user.isSystemAdmin && (await access.resolveScope(project(projectId))) ? 'all' : 'none';
     return scopeOfGrant(await memberGrant(db, projectId, user._id, { moduleKey, permission: 'view' }));
+  }
+
+  /**
+   * The nodes of `tree` the user's template narrows the module to (units with their sub-units, tags), or
+   * null when nothing narrows it: administrators, system administrators, and templates that name no node.
+   */
+  async function treeScope(
+    user: User,
+    projectId: string,
+    moduleKey: string,
+    tree: TreeScope,
+  ): Promise<readonly string[] | null> {
+    const role = await access.memberRole(user._id, project(projectId));
+    if (role !== 'member') return null;
+    const template = await repository.memberTemplate(projectId, user._id);
+    const scopes = fromJson<Record<string, Record<string, string[] | undefined> | undefined>>(
+      template?.tree_scopes ?? '{}',
+      {},
+    );
+    const nodes = scopes[moduleKey]?.[tree];
+    return nodes && nodes.length > 0 ? nodes : null;
+  }
+
+  /** Every node a template names must be a node of that tree in this project (400 naming the first stray). */
+  async function assertTreeNodes(projectId: string, scopes: TreeScopes | undefined): Promise<void> {
+    for (const [moduleKey, trees] of Object.entries(scopes ?? {})) {
+      for (const [tree, ids] of Object.entries(trees as Record<string, readonly string[]>)) {
+        if (ids.length === 0) continue;
+        const path = `treeScopes.${moduleKey}.${tree}`;
+        const resolve = treeNodes[tree as TreeScope];
+        if (!resolve) {
+          throw new AppError(400, 'permissions.treeUnavailable', {
+            details: [{ path, key: 'permissions.treeUnavailable' }],
+          });
+        }
+        const known = await resolve(projectId, ids);
+        if (ids.some((id) => !known.has(id))) {
+          throw new AppError(400, 'permissions.unknownTreeNode', {
+            details: [{ path, key: 'permissions.unknownTreeNode' }],
+          });
+        }
+      }
+    }
   }
 
   async function templateOfAdmin(user: User, id: string) {
@@ -161,6 +221,7 @@ export function createPermissionsService({ db, clock, access, assertDomainUnused
   return {
     authorize,
     visibleScope,
+    treeScope,
 
     /** GET projects/{id}/auth (spec 000 §6): the raw value; 404 for non-members. */
     async authValue(user: User, projectId: string, key: AuthKey, moduleKey: ModuleKey): Promise<AuthValue> {
@@ -186,6 +247,7 @@ export function createPermissionsService({ db, clock, access, assertDomainUnused
 
     async createTemplate(user: User, projectId: string, body: TemplateCreate): Promise<Template> {
       await access.requireScopeRole(user, project(projectId), 'admin');
+      await assertTreeNodes(projectId, body.treeScopes);
       const id = newId();
       const at = now();
       await repository
@@ -204,7 +266,8 @@ export function createPermissionsService({ db, clock, access, assertDomainUnused
     },
 
     async updateTemplate(user: User, id: string, body: TemplateUpdate): Promise<Template> {
-      await templateOfAdmin(user, id);
+      const row = await templateOfAdmin(user, id);
+      await assertTreeNodes(row.project_id, body.treeScopes);
       const changes = {
         ...(body.name === undefined ? {} : { name: body.name }),
         ...(body.grants === undefined ? {} : { grants: toJson(body.grants) }),

@@ -1,3 +1,4 @@
+import type { User } from '@lintel/contracts/account';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
@@ -6,10 +7,12 @@ import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/index';
 import type { OrgAccess } from '../org/access';
 import { attendancePlugin, createAttendanceModule } from './attendance/index';
+import { createPersonnelRepository } from './personnel.repository';
 import { personnelRoutes, personnelShareRoutes } from './personnel.routes';
 import { createPersonnelService } from './personnel.service';
 import { personnelSettingsRoutes } from './settings.routes';
 import { createPersonnelSettings } from './settings.service';
+import { withPersonnelTables } from './tables';
 import { createViolationsModule, violationsPlugin } from './violations/index';
 
 /** personnel-service, where the specification puts personnel, attendance and violations. */
@@ -23,16 +26,27 @@ export interface PersonnelDeps {
   access: OrgAccess;
   /** The public staff card streams the avatar's bytes. */
   storage: Storage;
+  /** The units a member's permission template narrows personnel to (permissions' treeScope). */
+  unitScope?: (user: User, projectId: string) => Promise<readonly string[] | null>;
 }
 
 /** Personnel records of a project and their settings (units, crafts, rules, violation types/items, day-offs). */
-export function createPersonnelModule({ db, engine, clock, access, storage }: PersonnelDeps) {
+export function createPersonnelModule({ db, engine, clock, access, storage, unitScope }: PersonnelDeps) {
   const settings = createPersonnelSettings({ db, clock, access });
-  const personnel = createPersonnelService({ db, engine, clock, access, settings });
+  const personnel = createPersonnelService({ db, engine, clock, access, settings, unitScope });
   // Attendance and violations (their own folders) read these tables and share the rights.
   const attendance = createAttendanceModule({ db, clock, access });
   const violations = createViolationsModule({ db, clock, access });
   return { settings, personnel, storage, attendance, violations };
+}
+
+/** Which of `ids` are units of the project (not deleted): the `units` tree of permission templates. */
+export function createUnitNodes(db: Kysely<Database>) {
+  const repository = createPersonnelRepository(withPersonnelTables(db));
+  return async (projectId: string, ids: readonly string[]): Promise<ReadonlySet<string>> => {
+    const wanted = new Set(ids);
+    return new Set((await repository.units(projectId)).map((unit) => unit.id).filter((id) => wanted.has(id)));
+  };
 }
 export type PersonnelModule = ReturnType<typeof createPersonnelModule>;
 

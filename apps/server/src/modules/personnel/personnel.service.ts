@@ -82,6 +82,11 @@ export interface PersonnelServiceDeps {
   clock: Clock;
   access: OrgAccess;
   settings: Pick<PersonnelSettings, 'ensureRules'>;
+  /**
+   * The units the caller's permission template narrows personnel to (null: not narrowed). Their sub-units
+   * count too; a person outside them is not in the caller's lists and answers 404.
+   */
+  unitScope?: ((user: User, projectId: string) => Promise<readonly string[] | null>) | undefined;
 }
 
 /** The references of a person's fields, checked against the project. */
@@ -98,7 +103,14 @@ interface References {
  * and other tenants 404, without the right 403). The ID number is checked and unique in the project (409);
  * sex, birth date and age follow from it.
  */
-export function createPersonnelService({ db, engine, clock, access, settings }: PersonnelServiceDeps) {
+export function createPersonnelService({
+  db,
+  engine,
+  clock,
+  access,
+  settings,
+  unitScope,
+}: PersonnelServiceDeps) {
   const repository = createPersonnelRepository(withPersonnelTables(db));
   const directory = createDirectory(db);
   const now = () => clock.now().toISOString();
@@ -132,11 +144,21 @@ export function createPersonnelService({ db, engine, clock, access, settings }: 
     return (await present([(await repository.findPerson(id))!]))[0]!;
   }
 
+  /** The units (with their sub-units) the caller's template narrows the project's personnel to, or null. */
+  async function allowedUnits(user: User, projectId: string): Promise<ReadonlySet<string> | null> {
+    const chosen = unitScope ? await unitScope(user, projectId) : null;
+    if (!chosen) return null;
+    const units = unitRefs(await repository.units(projectId));
+    return new Set(chosen.flatMap((unitId) => unitWithDescendants(units, unitId)));
+  }
+
   /** The person and the caller's right on their project; 404 for a missing or unseen one. */
   async function open(user: User, id: string, permission: 'view' | 'edit') {
     const row = await repository.findPerson(id);
     if (!row) throw new AppError(404, 'common.notFound');
     await access.requireScopeRole(user, projectScope(row.project_id), need(permission));
+    const allowed = await allowedUnits(user, row.project_id);
+    if (allowed && !allowed.has(row.unit_id)) throw new AppError(404, 'common.notFound');
     return row;
   }
 
@@ -199,8 +221,15 @@ export function createPersonnelService({ db, engine, clock, access, settings }: 
     };
   }
 
-  /** The list's filter: unit with descendants, craft, rule in force, status, keyword and `where`. */
-  async function filterOf(projectId: string, query: ListQuery): Promise<PersonnelFilter> {
+  /**
+   * The list's filter: unit with descendants, craft, rule in force, status, keyword and `where`, within the
+   * units the caller's template allows (`allowed`, null: all).
+   */
+  async function filterOf(
+    projectId: string,
+    query: ListQuery,
+    allowed: ReadonlySet<string> | null,
+  ): Promise<PersonnelFilter> {
     const conditions = [];
     const node = parseWhereQuery(query.where, PERSONNEL_FILTERS);
     if (node) conditions.push(compileWhere(node, PERSONNEL_FILTERS, engine));
@@ -220,10 +249,12 @@ export function createPersonnelService({ db, engine, clock, access, settings }: 
       const found = await repository.findRule(query.ruleId);
       rule = { id: query.ruleId, includeDefault: found?.project_id === projectId && found.is_default === 1 };
     }
+    const asked = query.unitId
+      ? unitWithDescendants(unitRefs(await repository.units(projectId)), query.unitId)
+      : null;
+    const unitIds = allowed ? (asked ?? [...allowed]).filter((id) => allowed.has(id)) : asked;
     return {
-      ...(query.unitId
-        ? { unitIds: unitWithDescendants(unitRefs(await repository.units(projectId)), query.unitId) }
-        : {}),
+      ...(unitIds ? { unitIds } : {}),
       ...(query.craftId ? { craftId: query.craftId } : {}),
       ...(rule ? { rule } : {}),
       ...(query.status ? { status: query.status } : {}),
@@ -349,7 +380,7 @@ export function createPersonnelService({ db, engine, clock, access, settings }: 
     async list(user: User, projectId: string, query: ListQuery): Promise<Person[] | CountResult> {
       await access.requireScopeRole(user, projectScope(projectId), need('view'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query);
+      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId));
       if (query.only_count) return { count: await repository.countPeople(projectId, filter) };
       const order = parseOrder(query.order, ORDER, { column: ORDER.entryDate, direction: 'desc' });
       return present(
@@ -361,7 +392,7 @@ export function createPersonnelService({ db, engine, clock, access, settings }: 
     async exportList(user: User, projectId: string, query: ListQuery): Promise<Person[]> {
       await access.requireScopeRole(user, projectScope(projectId), need('export'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query);
+      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId));
       const count = await repository.countPeople(projectId, filter);
       if (count > PERSONNEL_EXPORT_MAX_ROWS) {
         throw new AppError(400, 'personnel.exportTooLarge', { params: { max: PERSONNEL_EXPORT_MAX_ROWS } });
