@@ -5,13 +5,23 @@ import {
   type PermissionType,
   READ_PERMISSIONS,
   SCOPE_VALUES,
+  type TreeScope,
 } from '@lintel/contracts/permissions';
-import { Checkbox, Select, Table } from 'antd';
+import { Checkbox, Select, Table, TreeSelect } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import type { TreeNodeOption } from '../templatesApi';
 
 export type GrantMatrix = Record<string, Record<string, GrantValue>>;
+/** moduleKey → tree → the chosen node ids (none chosen: the whole tree). */
+export type TreeScopeMatrix = Record<string, Partial<Record<string, string[]>>>;
+
+/**
+ * The trees whose nodes can be picked today: personnel units and model tags. Folders come with the
+ * documents module (the server refuses folder nodes until then).
+ */
+export const PICKABLE_TREES: readonly TreeScope[] = ['units', 'tags'];
 
 /** Reading permissions reach a scope (none … all); the others are a plain switch. */
 export const isScopeCell = (permission: PermissionType) => READ_PERMISSIONS.includes(permission);
@@ -21,6 +31,10 @@ interface PermissionMatrixProps {
   grants: GrantMatrix;
   onChange: (moduleKey: string, permission: PermissionType, value: GrantValue) => void;
   disabled?: boolean;
+  /** The tree scopes (spec 001 §3): a picker per tree the module offers whose nodes are loaded. */
+  treeScopes?: TreeScopeMatrix;
+  treeOptions?: Partial<Record<TreeScope, TreeNodeOption[]>>;
+  onTreeScopeChange?: (moduleKey: string, tree: TreeScope, ids: string[]) => void;
 }
 
 /**
@@ -28,7 +42,15 @@ interface PermissionMatrixProps {
  * types of spec 001 §3; a cell is a scope picker (reading types) or a checkbox, or a dash where the module
  * does not offer the type.
  */
-export function PermissionMatrix({ modules, grants, onChange, disabled }: PermissionMatrixProps) {
+export function PermissionMatrix({
+  modules,
+  grants,
+  onChange,
+  disabled,
+  treeScopes = {},
+  treeOptions = {},
+  onTreeScopeChange,
+}: PermissionMatrixProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const scopeOptions = SCOPE_VALUES.map((value) => ({
@@ -84,6 +106,45 @@ export function PermissionMatrix({ modules, grants, onChange, disabled }: Permis
       },
     })),
   ];
+
+  const treesOf = (module: Module) =>
+    module.treeScopes.filter((tree) => PICKABLE_TREES.includes(tree) && treeOptions[tree] !== undefined);
+  if (onTreeScopeChange && modules.some((module) => treesOf(module).length > 0)) {
+    columns.push({
+      key: 'treeScopes',
+      title: t('projectSettings:templates.treeScope.title'),
+      width: 260,
+      render: (_, module) => {
+        const trees = treesOf(module);
+        if (trees.length === 0) return <span aria-hidden>—</span>;
+        const moduleName = language === 'en-US' ? module.nameEn : module.name;
+        return (
+          <div className="project-settings__tree-scopes">
+            {trees.map((tree) => (
+              <TreeSelect
+                key={tree}
+                size="small"
+                multiple
+                allowClear
+                showSearch
+                treeDefaultExpandAll
+                treeNodeFilterProp="title"
+                style={{ width: 240 }}
+                value={treeScopes[module.moduleKey]?.[tree] ?? []}
+                treeData={treeOptions[tree]}
+                placeholder={t(`projectSettings:templates.treeScope.all.${tree}`)}
+                notFoundContent={t(`projectSettings:templates.treeScope.empty.${tree}`)}
+                disabled={disabled}
+                aria-label={`${moduleName} · ${t(`projectSettings:templates.treeScope.tree.${tree}`)}`}
+                data-testid={`matrix-${module.moduleKey}-tree-${tree}`}
+                onChange={(ids: string[]) => onTreeScopeChange(module.moduleKey, tree, ids)}
+              />
+            ))}
+          </div>
+        );
+      },
+    });
+  }
 
   return (
     <Table<Module>

@@ -8,6 +8,9 @@ import { makeMember, makeProject, PROJECT_ID, renderSettings, serveWorkbench } f
 
 const DEFAULT_ID = '66a0000000000000000000d1';
 const SITE_ID = '66a0000000000000000000d2';
+const UNIT_ID = '66a0000000000000000000e1';
+const SUB_UNIT_ID = '66a0000000000000000000e2';
+const TAG_ID = '66a0000000000000000000e3';
 let api: FakeApi;
 let project: Project;
 let members: Member[];
@@ -30,7 +33,7 @@ function makeTemplate(patch: Partial<Template>): Template {
 }
 
 const MODULE_LIST = MODULES.filter((m) =>
-  ['announcements', 'progressPlans', 'documents'].includes(m.moduleKey),
+  ['announcements', 'progressPlans', 'documents', 'personnel', 'modelViewer'].includes(m.moduleKey),
 ).map(presentModule);
 
 beforeAll(async () => {
@@ -44,6 +47,14 @@ beforeAll(async () => {
   );
   api.on(`GET account-service/projects/${PROJECT_ID}/templates`, () => ({ json: templates }));
   api.on(`GET account-service/projects/${PROJECT_ID}/modules`, { json: MODULE_LIST });
+  // The nodes of the trees the matrix offers: personnel units (a tree) and model tags.
+  api.on(`GET personnel-service/projects/${PROJECT_ID}/units`, {
+    json: [
+      { _id: UNIT_ID, name: '中建劳务', parentId: null },
+      { _id: SUB_UNIT_ID, name: '钢筋班', parentId: UNIT_ID },
+    ],
+  });
+  api.on(`GET model-service/projects/${PROJECT_ID}/model-tags`, { json: [{ _id: TAG_ID, name: '一号楼' }] });
   api.on(`POST account-service/projects/${PROJECT_ID}/templates`, (seen) => {
     const body = seen.body as { name: string };
     if (templates.some((t) => t.name === body.name)) {
@@ -136,6 +147,26 @@ describe('project settings: permission templates', { timeout: 60_000 }, () => {
       },
     });
     expect(await screen.findByText('权限已保存')).toBeInTheDocument();
+  });
+
+  it('narrows a module to chosen units and tags (the data scope) and saves only what changed', async () => {
+    const { user } = renderSettings('templates');
+    await user.click(await screen.findByTestId(`template-select-${SITE_ID}`));
+    const matrix = await screen.findByTestId('permission-matrix');
+    const units = await within(matrix).findByTestId('matrix-personnel-tree-units');
+    expect(units).toHaveTextContent('全部单位');
+    // Documents offer folders only: nothing to pick until the documents module exists.
+    expect(within(matrix).queryByTestId('matrix-documents-tree-folders')).not.toBeInTheDocument();
+    fireEvent.mouseDown(units.querySelector('.ant-select-selector') ?? units);
+    fireEvent.click((await screen.findAllByTitle('钢筋班')).at(-1)!);
+    const tags = within(matrix).getByTestId('matrix-modelViewer-tree-tags');
+    fireEvent.mouseDown(tags.querySelector('.ant-select-selector') ?? tags);
+    fireEvent.click((await screen.findAllByTitle('一号楼')).at(-1)!);
+    await user.click(screen.getByTestId('matrix-save'));
+    await waitFor(() => expect(requests('PUT', `templates/${SITE_ID}`)).toHaveLength(1));
+    expect(requests('PUT', `templates/${SITE_ID}`)[0]!.body).toEqual({
+      treeScopes: { personnel: { units: [SUB_UNIT_ID] }, modelViewer: { tags: [TAG_ID] } },
+    });
   });
 
   it('creates a template (name required, a taken name refused with the server message) and renames it', async () => {

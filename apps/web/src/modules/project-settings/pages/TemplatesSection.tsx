@@ -15,12 +15,18 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject } from '../../workbench';
 import { NameDialog } from '../components/NameDialog';
-import { type GrantMatrix, PermissionMatrix } from '../components/PermissionMatrix';
+import {
+  type GrantMatrix,
+  PermissionMatrix,
+  PICKABLE_TREES,
+  type TreeScopeMatrix,
+} from '../components/PermissionMatrix';
 import {
   useCreateTemplate,
   useDeleteTemplate,
   useProjectModulesForMatrix,
   useTemplates,
+  useTemplateTreeNodes,
   useUpdateTemplate,
 } from '../templatesApi';
 import { useDirtyFlag, useUnsavedChanges } from '../unsavedChanges';
@@ -34,22 +40,50 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
   const modules = useProjectModulesForMatrix(projectId);
   const update = useUpdateTemplate(projectId);
   const [draft, setDraft] = useState<GrantMatrix>(template.grants);
+  const [treeDraft, setTreeDraft] = useState<TreeScopeMatrix>(template.treeScopes);
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = useMemo(
+  const grantsDirty = useMemo(
     () => JSON.stringify(draft) !== JSON.stringify(template.grants),
     [draft, template.grants],
   );
+  const treesDirty = useMemo(
+    () => JSON.stringify(treeDraft) !== JSON.stringify(template.treeScopes),
+    [treeDraft, template.treeScopes],
+  );
+  const dirty = grantsDirty || treesDirty;
   useDirtyFlag(dirty);
 
   useEffect(() => setDraft(template.grants), [template.grants]);
+  useEffect(() => setTreeDraft(template.treeScopes), [template.treeScopes]);
+
+  // Only the trees some module of the matrix offers are loaded (units from personnel, tags from models).
+  const offeredTrees = useMemo(
+    () =>
+      new Set(
+        (modules.data ?? []).flatMap((m) => m.treeScopes.filter((tree) => PICKABLE_TREES.includes(tree))),
+      ),
+    [modules.data],
+  );
+  const treeNodes = useTemplateTreeNodes(projectId, offeredTrees);
 
   const onChange = (moduleKey: string, permission: PermissionType, value: GrantValue) =>
     setDraft((current) => ({ ...current, [moduleKey]: { ...current[moduleKey], [permission]: value } }));
+  const onTreeScopeChange = (moduleKey: string, tree: string, ids: string[]) =>
+    setTreeDraft((current) => ({ ...current, [moduleKey]: { ...current[moduleKey], [tree]: ids } }));
+  const discard = () => {
+    setDraft(template.grants);
+    setTreeDraft(template.treeScopes);
+  };
 
   const save = async () => {
     setFailure(null);
     try {
-      await update.mutateAsync({ id: template._id, grants: draft });
+      // Only what changed: a matrix edit does not resend the tree scopes, nor the other way round.
+      await update.mutateAsync({
+        id: template._id,
+        ...(grantsDirty ? { grants: draft } : {}),
+        ...(treesDirty ? { treeScopes: treeDraft } : {}),
+      });
       void message.success(t('projectSettings:templates.saved'));
     } catch (error) {
       setFailure(errorMessage(error, t));
@@ -77,11 +111,7 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
       }
       extra={
         <Space>
-          <Button
-            disabled={!dirty || update.isPending}
-            onClick={() => setDraft(template.grants)}
-            data-testid="matrix-reset"
-          >
+          <Button disabled={!dirty || update.isPending} onClick={discard} data-testid="matrix-reset">
             {t('projectSettings:common.discard')}
           </Button>
           <Button
@@ -97,6 +127,15 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
       }
     >
       {failure ? <InlineAlert type="error" message={failure} testId="matrix-save-error" /> : null}
+      {treeNodes.error ? (
+        <InlineAlert
+          type="warning"
+          message={t('projectSettings:templates.treeScope.loadError', {
+            reason: errorMessage(treeNodes.error, t),
+          })}
+          testId="matrix-tree-error"
+        />
+      ) : null}
       {modules.data.length === 0 ? (
         <Empty description={t('projectSettings:templates.noModules')} />
       ) : (
@@ -105,6 +144,9 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
           grants={draft}
           onChange={onChange}
           disabled={update.isPending}
+          treeScopes={treeDraft}
+          treeOptions={treeNodes.options}
+          onTreeScopeChange={onTreeScopeChange}
         />
       )}
     </Card>
