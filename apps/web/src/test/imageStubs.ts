@@ -35,6 +35,7 @@ export function stubImageDecoding(natural = { width: 800, height: 600 }): Encode
     toJSON: () => ({}),
   });
   let drawn: number[] = [];
+  // `as never`: getContext is overloaded (2d, webgl, webgpu since three's types) and the mock answers the 2d one.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(
     () =>
       ({
@@ -44,7 +45,7 @@ export function stubImageDecoding(natural = { width: 800, height: 600 }): Encode
         drawImage: (_image: unknown, ...args: number[]) => {
           drawn = args;
         },
-      }) as unknown as CanvasRenderingContext2D,
+      }) as unknown as never,
   );
   vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation(function (
     this: HTMLCanvasElement,
