@@ -19,6 +19,10 @@ const RUNTIME_EXTERNAL = [
   '@aws-sdk/lib-storage',
   '@fastify/swagger-ui', // serves its static files from its own folder
   'pg-native', // optional native driver pg tries to load
+  // The IFC conversion worker's: web-ifc's emscripten glue loads its .wasm beside itself, and fragments
+  // (with three) is megabytes that only the worker thread ever needs to parse.
+  '@thatopen/fragments',
+  'web-ifc',
 ];
 for (const name of RUNTIME_EXTERNAL) {
   if (name !== 'pg-native' && !pkg.dependencies?.[name])
@@ -29,8 +33,10 @@ const buildDate = new Date().toISOString().slice(0, 10);
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The IFC conversion runs in a worker thread started from a file of its own (conversion/convert.ts looks
+  // for it beside main.js).
+  entryPoints: { main: 'src/main.ts', 'conversion-worker': 'src/modules/models/conversion/worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -60,5 +66,5 @@ const result = await build({
 
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(
-  `built dist/main.js (${Math.round(bytes / 1024)} KiB with its source map, build date ${buildDate})`,
+  `built dist/main.js and dist/conversion-worker.js (${Math.round(bytes / 1024)} KiB with its source map, build date ${buildDate})`,
 );
