@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -10,6 +11,7 @@ import { type Clock, systemClock } from './clock';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/open';
 import { createEvents } from './events/index';
+import { createJobs } from './jobs/index';
 import { loggerOptions } from './logger';
 import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
 import {
@@ -25,6 +27,9 @@ import {
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
+import { createModelLookup, createModelsModule, MODELS_PREFIX, modelsPlugin } from './modules/models/index';
+import { createModelViewsModule, modelViewsPlugin } from './modules/models/views/index';
+import { createModelTagNodes } from './modules/models/views/tags.lookup';
 import {
   createNotificationsModule,
   NOTIFICATIONS_PREFIX,
@@ -33,7 +38,12 @@ import {
 } from './modules/notifications/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
 import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
-import { createPersonnelModule, PERSONNEL_PREFIX, personnelPlugin } from './modules/personnel/index';
+import {
+  createPersonnelModule,
+  createUnitNodes,
+  PERSONNEL_PREFIX,
+  personnelPlugin,
+} from './modules/personnel/index';
 import {
   createDomainUsageCheck,
   createTopicsModule,
@@ -178,6 +188,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   // In-process events, or Redis pub/sub across processes when REDIS_URL is set.
   const events = createEvents({ redisUrl: config.redisUrl, log: app.log });
   app.addHook('onClose', async () => events.close());
+  // Background jobs (model conversions): in-process, or Redis lists shared by every process with REDIS_URL.
+  const jobs = createJobs({ redisUrl: config.redisUrl }, app.log);
+  app.addHook('onClose', async () => jobs.close());
   const notifications = createNotificationsModule({
     db: database.db,
     engine: database.engine,
@@ -199,6 +212,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     access: org.access,
     // A discipline used by problem topics cannot be removed (topic-service says how many use it).
     assertDomainUnused: createDomainUsageCheck(database.db),
+    // The trees a template can narrow modules to, answered by the modules that own them.
+    treeNodes: { units: createUnitNodes(database.db), tags: createModelTagNodes(database.db) },
   });
   const announcements = createAnnouncementsModule({
     db: database.db,
@@ -225,6 +240,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     access: org.access,
     permissions,
     notifications,
+    // Element links name a live model of the project and an element of it (modules/models).
+    assertElementLinks: createModelLookup(database.db).assertElementLinks,
     log: app.log,
   });
   const files = createFilesModule({
@@ -242,6 +259,30 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     clock,
     access: org.access,
     storage,
+    unitScope: (user, projectId) => permissions.treeScope(user, projectId, 'personnel', 'units'),
+  });
+
+  const models = createModelsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    storage,
+    jobs,
+    events,
+    log: app.log,
+    limits: { uploadMaxBytes: config.modelUploadMaxBytes, ...config.models },
+    // Unfinished resumable uploads (tus) wait on the local disk, whatever the storage, until they are
+    // finished and moved into the storage (with several processes: sticky sessions or a shared DATA_DIR).
+    uploadDir: join(config.dataDir, 'uploads-in-progress'),
+    tagScope: (user, projectId) => permissions.treeScope(user, projectId, 'modelViewer', 'tags'),
+  });
+  // Viewports, selection sets, tags, attribute display and QR shares of the models (modules/models/views).
+  const modelViews = createModelViewsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
   });
 
   // Order matters: hooks run in registration order (language before anything that may fail).
@@ -274,6 +315,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(topicsPlugin, { prefix: TOPICS_PREFIX, module: topics });
   app.register(contactSheetsPlugin, { prefix: CONTACT_SHEETS_PREFIX, module: contactSheets });
   app.register(personnelPlugin, { prefix: PERSONNEL_PREFIX, module: personnel });
+  app.register(modelsPlugin, { prefix: MODELS_PREFIX, module: models });
+  app.register(modelViewsPlugin, { prefix: MODELS_PREFIX, module: modelViews });
 
   return app as unknown as App;
 }

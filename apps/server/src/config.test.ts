@@ -34,7 +34,9 @@ describe('loadConfig: defaults', () => {
       bodyLimit: 1024 * 1024,
       uploadImageMaxBytes: 10 * 1024 * 1024,
       uploadFileMaxBytes: 1024 * 1024 * 1024,
+      modelUploadMaxBytes: 1024 * 1024 * 1024,
       sofficePath: 'soffice',
+      models: { conversions: 1, timeoutMs: 900_000, memoryMb: 4096 },
       profile: {
         i18n: true,
         logoutTime: 0,
@@ -83,6 +85,7 @@ describe('loadConfig: defaults', () => {
       BODY_LIMIT: '2048',
       UPLOAD_IMAGE_MAX_BYTES: '2097152',
       UPLOAD_FILE_MAX_BYTES: '104857600',
+      MODEL_UPLOAD_MAX_BYTES: '5368709120',
       SOFFICE_PATH: '/opt/libreoffice/program/soffice',
       PRODUCT_NAME: '筑联',
       PRODUCT_NAME_EN: 'Zhulian',
@@ -97,6 +100,9 @@ describe('loadConfig: defaults', () => {
       PRIVACY_NOTICE: 'false',
       PASSPORT_LOGIN: '1',
       METHOD_OVERRIDE: '1',
+      MODEL_CONVERSIONS: '3',
+      MODEL_CONVERSION_TIMEOUT_S: '120',
+      MODEL_CONVERSION_MEMORY_MB: '2048',
       BUILD_DATE: '2026-11-20T10:00:00Z',
     });
     expect(config).toMatchObject({
@@ -121,7 +127,9 @@ describe('loadConfig: defaults', () => {
       bodyLimit: 2048,
       uploadImageMaxBytes: 2 * 1024 * 1024,
       uploadFileMaxBytes: 100 * 1024 * 1024,
+      modelUploadMaxBytes: 5 * 1024 * 1024 * 1024,
       sofficePath: '/opt/libreoffice/program/soffice',
+      models: { conversions: 3, timeoutMs: 120_000, memoryMb: 2048 },
       profile: {
         productName: '筑联',
         productNameEn: 'Zhulian',
@@ -197,6 +205,22 @@ describe('loadConfig: invalid values', () => {
     ['LOGOUT_TIME', { LOGOUT_TIME: '-5' }, /LOGOUT_TIME must be idle minutes/],
     ['LOGOUT_TIME', { LOGOUT_TIME: '1441' }, /LOGOUT_TIME/],
     ['CLOUD', { CLOUD: 'on' }, /CLOUD must be 0 or 1/],
+    [
+      'MODEL_UPLOAD_MAX_BYTES',
+      { MODEL_UPLOAD_MAX_BYTES: '1k' },
+      /MODEL_UPLOAD_MAX_BYTES must be a model upload limit/,
+    ],
+    ['MODEL_CONVERSIONS', { MODEL_CONVERSIONS: '0' }, /MODEL_CONVERSIONS must be model conversions at once/],
+    [
+      'MODEL_CONVERSION_TIMEOUT_S',
+      { MODEL_CONVERSION_TIMEOUT_S: '15m' },
+      /MODEL_CONVERSION_TIMEOUT_S must be/,
+    ],
+    [
+      'MODEL_CONVERSION_MEMORY_MB',
+      { MODEL_CONVERSION_MEMORY_MB: '64' },
+      /MODEL_CONVERSION_MEMORY_MB must be/,
+    ],
     ['BUILD_DATE', { BUILD_DATE: 'yesterday' }, /BUILD_DATE must be a date as YYYY-MM-DD/],
     ['PRODUCT_NAME', { PRODUCT_NAME: 'x'.repeat(101) }, /PRODUCT_NAME must be a product name of at most 100/],
   ];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN } from '@lintel/contracts/account';
+import { MODEL_UPLOAD_DEFAULT_MAX_BYTES } from '@lintel/contracts/models';
 import { z } from 'zod';
 
 /**
@@ -43,6 +44,16 @@ export interface PassportConfig {
   name: string;
 }
 
+/** BIM model conversion (IFC → fragments) in background jobs (modules/models/conversion). */
+export interface ModelsConfig {
+  /** Conversions running at once in this process. */
+  conversions: number;
+  /** One conversion's time limit. */
+  timeoutMs: number;
+  /** One conversion's memory limit (its worker's JavaScript heap and web-ifc's wasm heap), in MiB. */
+  memoryMb: number;
+}
+
 /** The OEM profile defaults; the database may override them (POST account-service/system/profile). */
 export interface ProfileDefaults {
   productName: string;
@@ -78,6 +89,8 @@ export interface Config {
   smsDailyLimit: number;
   adminPassword: string | null;
   demo: boolean;
+  /** With the demo: the demo project's sample model (DEMO_MODEL; tests leave it out, it costs a conversion). */
+  demoModel: boolean;
   logLevel: LogLevel;
   /** Origin only (scheme://host[:port]), no trailing slash. */
   publicUrl: string | null;
@@ -87,6 +100,8 @@ export interface Config {
   uploadImageMaxBytes: number;
   /** Largest upload of any other kind (documents, drawings, models, video), and of one request, in bytes. */
   uploadFileMaxBytes: number;
+  /** Largest IFC model upload (multipart or tus), in bytes (413 beyond); MODEL_UPLOAD_MAX_BYTES. */
+  modelUploadMaxBytes: number;
   /**
    * LibreOffice's executable for the previews of office documents: an absolute path, or a command name
    * looked up on PATH when a conversion is first needed (absent: office documents are not previewed).
@@ -94,6 +109,7 @@ export interface Config {
   sofficePath: string;
   /** null: passport sign-in is not configured (its routes answer 404). */
   passport: PassportConfig | null;
+  models: ModelsConfig;
   profile: ProfileDefaults;
 }
 
@@ -223,6 +239,7 @@ const VARIABLES = {
     secret: true,
   },
   DEMO: { schema: flag, expected: '0 or 1' },
+  DEMO_MODEL: { schema: flag, expected: '0 or 1' },
   LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
     expected: 'one of fatal, error, warn, info, debug, trace, silent',
@@ -299,6 +316,19 @@ const VARIABLES = {
     expected: "an absolute path to LibreOffice's soffice, or a command name looked up on PATH",
   },
   METHOD_OVERRIDE: { schema: flag, expected: '0 or 1' },
+  MODEL_UPLOAD_MAX_BYTES: {
+    schema: integer(1024, 1024 * 1024 * MiB),
+    expected: 'a model upload limit in bytes between 1024 and 1099511627776',
+  },
+  MODEL_CONVERSIONS: { schema: integer(1, 64), expected: 'model conversions at once, 1 to 64' },
+  MODEL_CONVERSION_TIMEOUT_S: {
+    schema: integer(10, 7 * 24 * 3600),
+    expected: 'seconds one model conversion may take, 10 to 604800',
+  },
+  MODEL_CONVERSION_MEMORY_MB: {
+    schema: integer(256, 1024 * 1024),
+    expected: 'MiB one model conversion may use, 256 to 1048576',
+  },
   BUILD_DATE: {
     schema: z
       .string()
@@ -442,14 +472,21 @@ export function loadConfig(env: Env = process.env): Config {
     smsDailyLimit: v.SMS_DAILY_LIMIT ?? 10_000,
     adminPassword: v.ADMIN_PASSWORD ?? null,
     demo: v.DEMO ?? true,
+    demoModel: v.DEMO_MODEL ?? true,
     logLevel: v.LOG_LEVEL ?? 'info',
     publicUrl,
     webDist: v.WEB_DIST === undefined ? defaultWebDist() : resolve(v.WEB_DIST),
     bodyLimit: v.BODY_LIMIT ?? MiB,
     uploadImageMaxBytes: v.UPLOAD_IMAGE_MAX_BYTES ?? 10 * MiB,
     uploadFileMaxBytes: v.UPLOAD_FILE_MAX_BYTES ?? 1024 * MiB,
+    modelUploadMaxBytes: v.MODEL_UPLOAD_MAX_BYTES ?? MODEL_UPLOAD_DEFAULT_MAX_BYTES,
     sofficePath: v.SOFFICE_PATH ?? 'soffice',
     passport: readPassport(v),
+    models: {
+      conversions: v.MODEL_CONVERSIONS ?? 1,
+      timeoutMs: (v.MODEL_CONVERSION_TIMEOUT_S ?? 900) * 1000,
+      memoryMb: v.MODEL_CONVERSION_MEMORY_MB ?? 4096,
+    },
     profile: {
       productName: v.PRODUCT_NAME ?? 'Lintel',
       productNameEn: v.PRODUCT_NAME_EN ?? 'Lintel',

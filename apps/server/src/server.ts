@@ -16,6 +16,7 @@ export async function startServer(config: Config, deps: AppDeps = {}): Promise<A
       log: app.log,
       adminPassword: config.adminPassword,
       demo: config.demo,
+      demoModel: config.demoModel,
       smsTestNumbers: config.smsTestNumbers,
     });
     await app.listen({ port: config.port, host: config.host });

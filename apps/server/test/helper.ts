@@ -84,7 +84,7 @@ export async function freshDatabase(
 }
 
 export interface TestAppOptions {
-  /** Environment variables on top of the test defaults (DEMO=1, ADMIN_PASSWORD, LOG_LEVEL=silent). */
+  /** Environment variables on top of the test defaults (DEMO=1 without the demo model, ADMIN_PASSWORD, LOG_LEVEL=silent). */
   env?: Env;
   clock?: TestClock;
   /** Leave the app un-ready, so that a test can add routes first. */
@@ -112,6 +112,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database = await freshDatabase((error) => databaseErrors.push(error));
   const env: Env = {
     DEMO: '1',
+    // The demo project's sample model would cost every test app a conversion; the models tests turn it on.
+    DEMO_MODEL: '0',
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     LOG_LEVEL: 'error',
     DATA_DIR: database.dataDir,
@@ -134,6 +136,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       log: app.log,
       adminPassword: config.adminPassword,
       demo: config.demo,
+      demoModel: config.demoModel,
       smsTestNumbers: config.smsTestNumbers,
     });
     if (options.ready !== false) await app.ready();

@@ -284,6 +284,8 @@ export const viewportSchema = z.object({
   createdBy: idSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Of `modelIds`, the models deleted since it was saved (the web says "model deleted", spec 001 §8). */
+  missingModelIds: z.array(idSchema).optional(),
 });
 export type Viewport = z.infer<typeof viewportSchema>;
 
@@ -349,6 +351,13 @@ export const selectionSetSchema = z.object({
   createdBy: idSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Of the items' models, those deleted since it was saved. */
+  missingModelIds: z.array(idSchema).optional(),
+  /**
+   * GET selection-sets/{id} only: GlobalIds of the items not in their model's current version (elements
+   * come and go between versions; they are kept, the viewer skips them).
+   */
+  missingCount: z.number().int().min(0).optional(),
 });
 export type SelectionSet = z.infer<typeof selectionSetSchema>;
 /** POST model-service/projects/{id}/selection-sets; names are unique within a group. */
@@ -458,3 +467,22 @@ export const elementSharePageSchema = z.object({
 });
 export type ElementSharePage = z.infer<typeof elementSharePageSchema>;
 export const shareTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/);
+/** GET model-service/projects/{id}/shares: the elements with a QR code (the "entity QR code" page). */
+export const elementShareListItemSchema = elementShareSchema.extend({
+  modelName: z.string(),
+  /** From the model's current version; null when the element is not in it (any more). */
+  elementName: z.string().nullable(),
+  ifcClass: z.string().nullable(),
+  /** The model was deleted: the public page answers 410. */
+  modelDeleted: z.boolean(),
+  createdBy: idSchema,
+});
+export type ElementShareListItem = z.infer<typeof elementShareListItemSchema>;
+
+/**
+ * DELETE model-service/selection-set-groups/{id}: a group holding sets is refused (409 models.groupInUse
+ * with the count) unless `moveTo` says where its sets go: another group's id, or `none` (ungrouped).
+ */
+export const groupDeleteQuerySchema = z.strictObject({
+  moveTo: z.union([idSchema, z.literal('none')]).optional(),
+});

@@ -56,6 +56,7 @@ import * as m2026112266 from './2026112266_attendance_events';
 import * as m2026112267 from './2026112267_attendance_corrections';
 import * as m2026112268 from './2026112268_violation_records';
 import * as m2026112280 from './2026112280_models';
+import * as m2026112285 from './2026112285_model_views';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -123,4 +124,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112267_attendance_corrections': m2026112267,
   '2026112268_violation_records': m2026112268,
   '2026112280_models': m2026112280,
+  '2026112285_model_views': m2026112285,
 };

@@ -1,7 +1,9 @@
 import { isValidPhone, MAINLAND_COUNTRY_CODE } from '@lintel/contracts/account';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { UserService } from '../../modules/account/user.service';
 import { seedDemoContactSheets } from '../../modules/contactsheets/contactsheets.seed';
+import { seedDemoModel } from '../../modules/models/models.seed';
 import { seedDemoOrg } from '../../modules/org/org.seed';
 import { seedDemoPersonnel } from '../../modules/personnel/personnel.seed';
 import { seedDemoTopics } from '../../modules/topics/topics.seed';
@@ -59,6 +61,8 @@ export async function seedDemo(
   users: UserService,
   testNumbers: ReadonlyMap<string, string> = new Map(),
   now: string = new Date().toISOString(),
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+  withModel = true,
 ): Promise<void> {
   await trx
     .insertInto('country_codes')
@@ -91,4 +95,12 @@ export async function seedDemo(
   });
   // The demo project's labour force: units, crafts, rules, day-offs, violation types and 30 workers.
   await seedDemoPersonnel(trx, { projectId: org.projectId, now });
+  // The demo project's model: a sample IFC queued for conversion, one topic linked to an element of it.
+  if (withModel)
+    await seedDemoModel(trx, {
+      projectId: org.projectId,
+      adminId: ids[0] as string,
+      now,
+      ...(log ? { log } : {}),
+    });
 }

@@ -15,6 +15,8 @@ export interface SeedOptions {
   log: FastifyBaseLogger;
   adminPassword: string | null;
   demo: boolean;
+  /** With the demo: the sample model of the demo project (queued for conversion). Default true. */
+  demoModel?: boolean;
   /** SMS_TEST_NUMBERS: the demo users get these phones (see demoPhoneNumbers). */
   smsTestNumbers?: ReadonlyMap<string, string>;
 }
@@ -30,6 +32,7 @@ export async function seedDatabase({
   log,
   adminPassword,
   demo,
+  demoModel = true,
   smsTestNumbers,
 }: SeedOptions): Promise<boolean> {
   const users = createUserService({ db, clock });
@@ -41,7 +44,7 @@ export async function seedDatabase({
         { name: ADMIN_NAME, nickName: '系统管理员', password, isSystemAdmin: true },
         trx,
       );
-      if (demo) await seedDemo(trx, users, smsTestNumbers, clock.now().toISOString());
+      if (demo) await seedDemo(trx, users, smsTestNumbers, clock.now().toISOString(), log, demoModel);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {

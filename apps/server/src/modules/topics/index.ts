@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
+import type { ElementLinkCheck } from './topics.context';
 import { topicsRoutes } from './topics.routes';
 import { createTopicsService } from './topics.service';
 import { createTopicSettingsService } from './topics.settings';
@@ -25,6 +26,8 @@ export interface TopicsDeps {
   permissions: Pick<PermissionsModule, 'authorize' | 'visibleScope'>;
   /** The producers, and the reader's own notifications (marked read when they open the topic). */
   notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'readRecordNotifications'>;
+  /** modules/models: element links name a live model of the project and an element of it. */
+  assertElementLinks: ElementLinkCheck;
   log: FastifyBaseLogger;
 }
 
@@ -36,6 +39,7 @@ export function createTopicsModule({
   access,
   permissions,
   notifications,
+  assertElementLinks,
   log,
 }: TopicsDeps) {
   const topics = createTopicsService({
@@ -49,6 +53,7 @@ export function createTopicsModule({
     addTodo: notifications.addTodo,
     closeTodo: notifications.closeTodo,
     readNotifications: (user, topicId) => notifications.readRecordNotifications(user, 'topic', topicId),
+    assertElementLinks,
     log,
   });
   const settings = createTopicSettingsService({ db, clock, access });

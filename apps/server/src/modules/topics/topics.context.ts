@@ -85,8 +85,20 @@ export interface TopicsServiceDeps {
   closeTodo: NotificationsModule['closeTodo'];
   /** The user's unread notifications about this topic become read (they opened it). */
   readNotifications(user: User, topicId: string): Promise<void>;
+  /**
+   * modules/models: element links must name a live model of the project (400 models.unknownModel) and an
+   * element of it (400 models.elementNotFound). Handed over like permissions' assertDomainUnused, so topics
+   * never reads the models tables.
+   */
+  assertElementLinks: ElementLinkCheck;
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
+
+/** Checks a record's element links against the project's models (see TopicsServiceDeps). */
+export type ElementLinkCheck = (
+  projectId: string,
+  refs: ReadonlyArray<{ modelId: string; globalId: string }>,
+) => Promise<void>;
 
 /** The topic as the caller may see it. */
 export interface Opened {

@@ -47,6 +47,10 @@ export function createReferenceCheck(base: TopicBase) {
         throw invalid(400, 'topics.linkFileNotFound', 'links');
       }
     }
+    const elementLinks = (refs.links ?? []).flatMap((link) =>
+      link.type === 'element' ? [{ modelId: link.modelId, globalId: link.globalId }] : [],
+    );
+    if (elementLinks.length > 0) await base.assertElementLinks(projectId, elementLinks);
   }
 
   return { checkReferences };

@@ -6,6 +6,7 @@ import { toJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { createTopicDirectory } from './directory';
 import { withTopicTables } from './tables';
+import { linkRows } from './topics.references';
 import { createTopicsRepository } from './topics.repository';
 
 const SPECIES = ['渗漏', '裂缝', '安全隐患', '质量缺陷', '图纸问题'];
@@ -276,4 +277,28 @@ export async function seedDemoTopics(
       );
     }
   }
+}
+
+/**
+ * The demo model's seed (modules/models) links the demo project's first open topic to one of its elements,
+ * so the viewer shows a topic on an element from the first start.
+ */
+export async function linkDemoTopicToElement(
+  trx: Kysely<Database>,
+  { projectId, modelId, globalId }: { projectId: string; modelId: string; globalId: string },
+): Promise<void> {
+  const topics = withTopicTables(trx);
+  const topic = await topics
+    .selectFrom('topics')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('status', '=', 'processing')
+    .orderBy('number')
+    .limit(1)
+    .executeTakeFirst();
+  if (!topic) return;
+  await createTopicsRepository(topics).replaceLinks(topic.id, [
+    linkRows(topic.id, projectId, [{ type: 'element', modelId, globalId }])[0]!,
+  ]);
+  await topics.updateTable('topics').set({ link_count: 1 }).where('id', '=', topic.id).execute();
 }

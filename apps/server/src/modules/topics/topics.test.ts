@@ -7,6 +7,7 @@ import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
+import { readySample } from '../models/test-support';
 import { withTopicTables } from './tables';
 
 /**
@@ -27,6 +28,11 @@ let project: string;
 let otherProject: string;
 let enterprise: string;
 let domains: { structure: string; electric: string; foreign: string };
+/** A converted model of P (IfcOpenHouse): element links must name a real element of a model of the project. */
+let projectModel: string;
+/** GlobalIds of IfcOpenHouse's South and North walls. */
+const SOUTH_WALL = '3g46_woBL6sugXeY5_WP6n';
+const NORTH_WALL = '3xUPAVO39FGgNkCUQqf4JV';
 
 const call = requester(() => t);
 
@@ -152,7 +158,8 @@ beforeAll(async () => {
     await call('GET', `${ACCOUNT}/projects/${otherProject}/domains`, cookies.sunqi),
   );
   domains = { structure: domainOf('结构'), electric: domainOf('电气'), foreign: foreignDomains[0]!._id };
-});
+  projectModel = (await readySample(t.app, cookies.demo, project))._id;
+}, 180_000);
 afterAll(() => t.close());
 
 describe('POST topics', () => {
@@ -221,7 +228,7 @@ describe('POST topics', () => {
       priority: 'urgent',
       deadline: addDays(TODAY, 3),
       links: [
-        { type: 'element', modelId: project, globalId: '2O2Fr$t4X7Zf8NOew3FLOH' },
+        { type: 'element', modelId: projectModel, globalId: SOUTH_WALL },
         { type: 'file', id: url },
         { type: 'record', module: 'contactSheet', id: project },
       ],
@@ -248,7 +255,7 @@ describe('POST topics', () => {
       },
     ]);
     expect(topic.links).toEqual([
-      { type: 'element', modelId: project, globalId: '2O2Fr$t4X7Zf8NOew3FLOH' },
+      { type: 'element', modelId: projectModel, globalId: SOUTH_WALL },
       { type: 'file', id: url.split('/').pop(), name: '现场.png', url },
       { type: 'record', module: 'contactSheet', id: project },
     ]);
@@ -315,6 +322,13 @@ describe('POST topics', () => {
         'topics.imageNotFound',
       ],
       [{ links: [{ type: 'file', id: project }] }, 400, 'topics.linkFileNotFound'],
+      // Element links: a live model of this project, and an element of it.
+      [{ links: [{ type: 'element', modelId: project, globalId: SOUTH_WALL }] }, 400, 'models.unknownModel'],
+      [
+        { links: [{ type: 'element', modelId: projectModel, globalId: '0000000000000000000000' }] },
+        400,
+        'models.elementNotFound',
+      ],
       [{ deadline: '2026-02-30' }, 400, 'common.validation'],
       [{ priority: 'high' }, 400, 'common.validation'],
     ];
@@ -654,10 +668,12 @@ describe('close and reopen', () => {
 
 describe('GET projects/{id}/topics filters', () => {
   let fresh: string;
+  let freshModel: string;
   let all: Topic[];
   beforeAll(async () => {
     fresh = await newProject('筛选');
     for (const name of ['zhangsan', 'lisi', 'wangwu']) await addMember(name, {}, fresh);
+    freshModel = (await readySample(t.app, cookies.demo, fresh))._id;
     const d = (offset: number) => addDays(TODAY, offset);
     const specs: Array<[Name, Record<string, unknown>]> = [
       ['demo', { name: '按时A', deadline: d(0), priority: 'urgent' }],
@@ -669,7 +685,7 @@ describe('GET projects/{id}/topics filters', () => {
       ['demo', { name: '延期31天', deadline: d(-31) }],
       ['demo', { name: '完成按时', deadline: d(5) }],
       ['demo', { name: '完成延期', deadline: d(-10) }],
-      ['demo', { name: '模型构件', links: [{ type: 'element', modelId: fresh, globalId: 'GID-1' }] }],
+      ['demo', { name: '模型构件', links: [{ type: 'element', modelId: freshModel, globalId: SOUTH_WALL }] }],
     ];
     all = [];
     for (const [who, body] of specs) all.push(await raise(who, body, fresh));
@@ -724,8 +740,8 @@ describe('GET projects/{id}/topics filters', () => {
     expect(names(await listOf('demo', where({ priority: 'urgent' }), fresh))).toEqual(['按时A']);
     expect((await listOf('demo', `${where({ status: 'completed' })}&limit=200`, fresh)).length).toBe(2);
     expect(names(await listOf('demo', where({ number: { $lte: 2 } }), fresh))).toEqual(['按时A', '无期限B']);
-    expect(names(await listOf('demo', `modelIds=${fresh}`, fresh))).toEqual(['模型构件']);
-    expect(await listOf('demo', `modelIds=${project}`, fresh)).toEqual([]);
+    expect(names(await listOf('demo', `modelIds=${freshModel}`, fresh))).toEqual(['模型构件']);
+    expect(await listOf('demo', `modelIds=${projectModel}`, fresh)).toEqual([]);
     expect((await list('demo', where({ bogus: 1 }), fresh)).statusCode).toBe(400);
     expect((await list('demo', 'modelIds=nope', fresh)).statusCode).toBe(400);
 
@@ -738,7 +754,7 @@ describe('GET projects/{id}/topics filters', () => {
       'category=following',
       'category=created',
       'unRead=true',
-      `modelIds=${fresh}`,
+      `modelIds=${freshModel}`,
       where({ name: { $regex: '延期' } }),
       where({ $or: [{ priority: 'urgent' }, { status: 'completed' }] }),
       `delay=d8to30&${where({ status: 'processing' })}`,
@@ -767,20 +783,22 @@ describe('GET projects/{id}/topics filters', () => {
 
   it('GET projects/{id}/entities/{globalId}/topics: the topics linked to a model element', async () => {
     const linked = json<TopicSummary[]>(
-      await call('GET', `${T}/projects/${fresh}/entities/GID-1/topics`, cookies.zhangsan),
+      await call('GET', `${T}/projects/${fresh}/entities/${SOUTH_WALL}/topics`, cookies.zhangsan),
     );
     expect(linked.map((x) => x.name)).toEqual(['模型构件']);
     const ofModel = await call(
       'GET',
-      `${T}/projects/${fresh}/entities/GID-1/topics?modelId=${project}`,
+      `${T}/projects/${fresh}/entities/${SOUTH_WALL}/topics?modelId=${projectModel}`,
       cookies.demo,
     );
     expect(json<TopicSummary[]>(ofModel)).toEqual([]);
     expect(
-      json<TopicSummary[]>(await call('GET', `${T}/projects/${fresh}/entities/GID-2/topics`, cookies.demo)),
+      json<TopicSummary[]>(
+        await call('GET', `${T}/projects/${fresh}/entities/${NORTH_WALL}/topics`, cookies.demo),
+      ),
     ).toEqual([]);
     expect(
-      (await call('GET', `${T}/projects/${fresh}/entities/GID-1/topics`, cookies.qianqi)).statusCode,
+      (await call('GET', `${T}/projects/${fresh}/entities/${SOUTH_WALL}/topics`, cookies.qianqi)).statusCode,
     ).toBe(404);
   });
 

@@ -1,0 +1,8 @@
+import type { Readable } from 'node:stream';
+
+/** Reads a small stored object (the spatial tree JSON) whole. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
