@@ -160,6 +160,19 @@ export const ROUTES: readonly AppRoute[] = [
   },
   // Personnel issue: the staff QR code's public card (spec 001 §2 "Share pages"); anyone, no login.
   { path: '/share/personnel/:token', needsLogin: false, page: projectPage('personnel', 'share') },
+  // BIM models issue: the model list, its settings, the selection sets and the elements' QR codes.
+  { path: '/projects/:projectId/models', needsLogin: true, page: projectPage('models', 'list') },
+  { path: '/projects/:projectId/models/settings', needsLogin: true, page: projectPage('models', 'settings') },
+  {
+    path: '/projects/:projectId/models/selection-sets',
+    needsLogin: true,
+    page: projectPage('models', 'selectionSets'),
+  },
+  { path: '/projects/:projectId/models/qrcodes', needsLogin: true, page: projectPage('models', 'qrCodes') },
+  // BIM models issue: the model viewer (federation, element selection, tools); its own chunk.
+  { path: '/projects/:projectId/models/viewer', needsLogin: true, page: projectPage('models', 'viewer') },
+  // BIM models issue: an element's QR code opens its public page (spec 001 §2 "Share pages"); no login.
+  { path: '/share/element/:token', needsLogin: false, page: projectPage('models', 'share') },
   // Organisation issue: enterprise area.
   { path: '/e', needsLogin: false, page: enterprisePages.area },
   // Organisation issue: invitation to join an organisation.

@@ -2,7 +2,7 @@ import type { Topic, TopicCreate, TopicUpdate } from '@lintel/contracts/topics';
 import dayjs from 'dayjs';
 import { imageRefs } from '../../components/project/ImagesField';
 import { linkInputs, linkItemsOf } from './components/LinksField';
-import type { TopicFormValues } from './components/TopicForm';
+import { EMPTY_TOPIC_VALUES, type TopicFormValues } from './components/TopicForm';
 
 /** An existing topic as the form edits it. */
 export function valuesOfTopic(topic: Topic): TopicFormValues {
@@ -50,4 +50,15 @@ export function createBody(projectId: string, values: TopicFormValues): TopicCre
 
 export function updateBody(values: TopicFormValues): TopicUpdate {
   return fieldsOf(values);
+}
+
+/**
+ * A new topic's values; `link=element:<modelId>:<globalId>` (the model viewer's "create problem") starts it
+ * linked to that element. A malformed value is ignored.
+ */
+export function newTopicValues(link: string | null): TopicFormValues {
+  const match = /^element:([A-Za-z0-9_-]{1,64}):([^:\s]{1,64})$/.exec(link ?? '');
+  if (!match) return EMPTY_TOPIC_VALUES;
+  const [, modelId = '', globalId = ''] = match;
+  return { ...EMPTY_TOPIC_VALUES, links: [{ key: 'element-0', type: 'element', modelId, globalId }] };
 }

@@ -26,6 +26,22 @@ export const WORKBENCH_MODULES: readonly WorkbenchModuleEntry[] = [
   { key: 'announcements', group: 'collaboration', labelKey: 'module.announcements', path: 'announcements' },
   { key: 'contactLists', group: 'collaboration', labelKey: 'module.contactLists', path: 'contactsheets' },
   { key: 'problemTopics', group: 'quality', labelKey: 'module.problemTopics', path: 'topics' },
+  // BIM models: the list, the selection sets and the elements' QR codes share the modelViewer module key.
+  { key: 'modelViewer', group: 'design', labelKey: 'module.modelList', path: 'models' },
+  {
+    key: 'modelSelectionSets',
+    moduleKey: 'modelViewer',
+    group: 'design',
+    labelKey: 'module.modelSelectionSets',
+    path: 'models/selection-sets',
+  },
+  {
+    key: 'modelQrCodes',
+    moduleKey: 'modelViewer',
+    group: 'design',
+    labelKey: 'module.modelQrCodes',
+    path: 'models/qrcodes',
+  },
   { key: 'personnel', group: 'security', labelKey: 'module.personnel', path: 'personnel' },
   // Attendance and violations: screens of the personnel module key.
   {

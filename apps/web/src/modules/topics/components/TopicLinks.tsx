@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { FilePreviewModal } from '../../../components/file-preview/FilePreviewModal';
 import { fileUrl } from '../../../lib/projectFiles';
+import { modelViewerPath } from '../../models/paths';
 import { topicPath } from '../paths';
 import { TOPIC_RECORD_MODULE } from './LinksField';
 
@@ -21,7 +22,21 @@ export function TopicLinks({ projectId, links }: { projectId: string; links: rea
   if (links.length === 0) return <Typography.Text type="secondary">{t('topics:links.none')}</Typography.Text>;
 
   const body = (link: TopicLinkAnswer) => {
-    if (link.type === 'element') return <span>{t('topics:links.element', { globalId: link.globalId })}</span>;
+    if (link.type === 'element') {
+      // "View in model": the viewer opens the element's model and selects and frames the element.
+      const element = { modelId: link.modelId, globalId: link.globalId };
+      return (
+        <>
+          <span>{t('topics:links.element', { globalId: link.globalId })}</span>
+          <Link
+            to={modelViewerPath(projectId, { models: [link.modelId], element })}
+            data-testid="topic-link-view-in-model"
+          >
+            {t('topics:links.viewInModel')}
+          </Link>
+        </>
+      );
+    }
     if (link.type === 'record') {
       return link.module === TOPIC_RECORD_MODULE ? (
         <Link to={topicPath(projectId, link.id)}>{t('topics:links.topic')}</Link>

@@ -38,6 +38,11 @@ describe('one problem', { timeout: 90_000 }, () => {
     expect(screen.getByTestId('topic-priority')).toHaveTextContent('紧急');
     expect(screen.getByTestId('topic-meta-domain')).toHaveTextContent('土建');
     expect(screen.getByTestId('topic-meta-species')).toHaveTextContent('渗漏');
+    // The element link opens the viewer on its model with the element selected.
+    expect(screen.getByTestId('topic-link-view-in-model')).toHaveAttribute(
+      'href',
+      `/projects/${PROJECT_ID}/models/viewer?models=66d000000000000000000a01&element=66d000000000000000000a01%3A2O2Fr%24t4X7Zf8NOew3FLOH`,
+    );
     expect(screen.getByTestId('topic-meta-subcontract')).toHaveTextContent('未填写');
     expect(screen.getByTestId('topic-meta-mentions')).toHaveTextContent('张三');
     expect(screen.getByTestId('topic-meta-participants')).toHaveTextContent('演示用户');

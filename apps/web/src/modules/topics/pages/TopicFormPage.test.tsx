@@ -110,6 +110,24 @@ describe('raising a problem', { timeout: 90_000 }, () => {
     expect(await screen.findByTestId('topic-title')).toHaveTextContent('脚手架连墙件缺失');
   });
 
+  it('starts linked to the model element the viewer named, and saves the link', async () => {
+    const modelId = '66d000000000000000000a01';
+    const { user } = renderTopics(`${NEW}?link=element:${modelId}:2O2Fr$t4X7Zf8NOew3FLOH`);
+    fireEvent.change(await screen.findByTestId('topic-name-input'), { target: { value: '外墙渗水' } });
+    expect(screen.getByText('构件 2O2Fr$t4X7Zf8NOew3FLOH')).toBeInTheDocument();
+    await pick(screen.getByTestId('topic-mentions-select'), '张三（zhangsan）');
+    await user.click(screen.getByTestId('topic-submit'));
+    await waitFor(() => expect(requestsTo(api, 'POST', 'topic-service/topics')).toHaveLength(1));
+    const body = requestsTo(api, 'POST', 'topic-service/topics')[0]!.body as Record<string, unknown>;
+    expect(body.links).toEqual([{ type: 'element', modelId, globalId: '2O2Fr$t4X7Zf8NOew3FLOH' }]);
+  });
+
+  it('ignores a malformed element link', async () => {
+    renderTopics(`${NEW}?link=element:nope`);
+    await screen.findByTestId('topic-name-input');
+    expect(screen.queryByText(/^构件 /)).toBeNull();
+  });
+
   it('without the create right: says so', async () => {
     state.rights.create = false;
     renderTopics(NEW, MEMBER);

@@ -4,7 +4,7 @@ import type { Topic } from '@lintel/contracts/topics';
 import { App, Button, Card, Form, Result, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { imagesFailed, imagesPending } from '../../../components/project/ImagesField';
@@ -15,13 +15,8 @@ import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreateTopic, useTopic, useTopicRight, useUpdateTopic } from '../api';
 import { linksPending } from '../components/LinksField';
-import {
-  EMPTY_TOPIC_VALUES,
-  TOPIC_FORM_FIELDS,
-  TopicForm,
-  type TopicFormValues,
-} from '../components/TopicForm';
-import { createBody, updateBody, valuesOfTopic } from '../formValues';
+import { TOPIC_FORM_FIELDS, TopicForm, type TopicFormValues } from '../components/TopicForm';
+import { createBody, newTopicValues, updateBody, valuesOfTopic } from '../formValues';
 import { topicPath, topicsPath } from '../paths';
 
 /** /projects/:projectId/topics/new and …/topics/:topicId/edit — raise a problem, or change one. */
@@ -91,7 +86,9 @@ function TopicFormBody({ projectId, topic }: { projectId: string; topic?: Topic 
   const unsaved = useUnsavedChanges();
   const create = useCreateTopic(projectId);
   const update = useUpdateTopic(projectId);
-  const initialValues = useMemo(() => (topic ? valuesOfTopic(topic) : EMPTY_TOPIC_VALUES), [topic]);
+  const [search] = useSearchParams();
+  const link = search.get('link');
+  const initialValues = useMemo(() => (topic ? valuesOfTopic(topic) : newTopicValues(link)), [topic, link]);
   const knownUsers = useMemo(
     () => [...(topic?.mentionedUsers ?? []), ...(topic?.participantUsers ?? [])],
     [topic],

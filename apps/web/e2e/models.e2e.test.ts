@@ -1,0 +1,238 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { keepScreenshot, twoBrowsersPerTest } from './browser';
+import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } from './people';
+
+/**
+ * Issue 8's browser walk: the demo admin uploads a sample IFC through the model list, waits for the
+ * conversion, opens the viewer and sees the model drawn; picks an element by clicking it; saves a viewport,
+ * moves the camera and restores it; raises a problem from the element and finds it again from the element.
+ */
+
+const [a] = twoBrowsersPerTest();
+/** A public sample model of the repository (samples/ifc). */
+const SAMPLE = join(import.meta.dirname, '../../../samples/ifc/IfcOpenHouse_IFC4.ifc');
+
+interface CanvasPicture {
+  width: number;
+  height: number;
+  /** Distinct RGB colours drawn. */
+  colours: number;
+  /** Share of pixels that differ from the corner pixel (the background). */
+  covered: number;
+  /** Mean luminance of a 24 × 24 grid of cells, to compare two views. */
+  grid: number[];
+}
+
+/** What the viewer's canvas shows now (its drawing buffer is preserved, so it can be read back). */
+function readCanvas(page: Page): Promise<CanvasPicture> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="viewer-canvas"]') as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(canvas, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+    const colours = new Set<number>();
+    const background = ((data[0] ?? 0) << 16) | ((data[1] ?? 0) << 8) | (data[2] ?? 0);
+    let covered = 0;
+    const cells = 24;
+    const sums = new Array<number>(cells * cells).fill(0);
+    const counts = new Array<number>(cells * cells).fill(0);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 4;
+        const r = data[i] ?? 0;
+        const g = data[i + 1] ?? 0;
+        const b = data[i + 2] ?? 0;
+        const colour = (r << 16) | (g << 8) | b;
+        colours.add(colour);
+        if (colour !== background) covered++;
+        const cell = Math.floor((y * cells) / height) * cells + Math.floor((x * cells) / width);
+        sums[cell] = (sums[cell] ?? 0) + 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        counts[cell] = (counts[cell] ?? 0) + 1;
+      }
+    }
+    return {
+      width,
+      height,
+      colours: colours.size,
+      covered: covered / (width * height),
+      grid: sums.map((sum, i) => sum / Math.max(1, counts[i] ?? 1)),
+    };
+  });
+}
+
+/** Mean difference of luminance per cell between two pictures (0 = the same view). */
+const difference = (one: CanvasPicture, two: CanvasPicture) =>
+  one.grid.reduce((sum, value, i) => sum + Math.abs(value - (two.grid[i] ?? 0)), 0) / one.grid.length;
+
+/** Waits until the viewer has loaded its models, framed them and drawn a frame. */
+async function waitForDrawnModel(page: Page) {
+  await page.locator('[data-testid="viewer-stage"][data-rendered="true"]').waitFor({ timeout: 45_000 });
+}
+
+/** Clicks the canvas at points spiralling out from its centre until an element is selected. */
+async function clickAnElement(page: Page) {
+  const box = await page.getByTestId('viewer-canvas').boundingBox();
+  if (!box) throw new Error('the canvas has no box');
+  const offsets = [
+    [0, 0],
+    [0, 40],
+    [40, 0],
+    [-40, 0],
+    [0, -40],
+    [60, 60],
+    [-60, 60],
+    [80, -20],
+    [-80, -20],
+  ] as const;
+  for (const [dx, dy] of offsets) {
+    await page.mouse.click(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy);
+    const found = await page
+      .getByTestId('viewer-properties')
+      .waitFor({ timeout: 4_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (found) return;
+  }
+  throw new Error('no click on the model selected an element');
+}
+
+describe('BIM models', () => {
+  // Upload, conversion and two viewer openings in SwiftShader: minutes on a busy two-core machine.
+  it('uploads an IFC, views it, selects an element, restores a viewport and links a problem to it', {
+    timeout: 300_000,
+  }, async () => {
+    const person = await registerUser({ prefix: 'mv', nickName: `模型协作${suffix().slice(0, 3)}` });
+    await signIn(a.page, 'demo', 'Demo1234', leftLogin);
+    const projectId = await joinDemoProject(a.page, person.name);
+    const page = a.page;
+    const started = Date.now();
+    const step = (what: string) =>
+      console.info(`[models e2e] ${((Date.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    page.on('console', (message) => {
+      if (message.type() === 'error') console.info(`[browser] ${message.text()}`);
+    });
+    page.on('pageerror', (error) => console.info(`[browser] ${error.message}`));
+
+    // Upload through the model list (a unique name: a new model, not a version of another).
+    const name = `IfcOpenHouse_${suffix()}`;
+    await page.goto(`/projects/${projectId}/models`);
+    await page.getByTestId('models-page').waitFor();
+    await page
+      .getByTestId('models-upload-input')
+      .first()
+      .setInputFiles({
+        name: `${name}.ifc`,
+        mimeType: 'application/octet-stream',
+        buffer: readFileSync(SAMPLE),
+      });
+    step('uploading');
+    let modelId = '';
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`/api/v1/model-service/projects/${projectId}/models`, {
+            params: { limit: 200 },
+          });
+          const models = (await answer.json()) as { _id: string; name: string }[];
+          modelId = models.find((model) => model.name === name)?._id ?? '';
+          return modelId;
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('');
+    // The conversion runs on the server (one at a time: the demo model's may still be running).
+    await expect
+      .poll(
+        async () => {
+          const answer = await page.request.get(`/api/v1/model-service/models/${modelId}`);
+          const model = (await answer.json()) as { currentVersion: { status: string; progress: number } };
+          return model.currentVersion.status;
+        },
+        { timeout: 150_000, interval: 1000 },
+      )
+      .toMatch(/^(ready|failed)$/);
+    await page
+      .locator(`[data-testid="model-status-${modelId}"][data-status="ready"]`)
+      .waitFor({ timeout: 15_000 });
+    step('converted');
+    await keepScreenshot(page, 'models-list-ready');
+
+    // The viewer: the model drawn (many colours, a good part of the canvas covered).
+    const opened = Date.now();
+    await page.getByTestId(`model-open-${modelId}`).click();
+    await page.getByTestId('model-viewer').waitFor();
+    await waitForDrawnModel(page);
+    const firstFrameMs = Date.now() - opened;
+    const drawn = await readCanvas(page);
+    expect(drawn.width).toBeGreaterThan(200);
+    expect(drawn.colours).toBeGreaterThan(50);
+    expect(drawn.covered).toBeGreaterThan(0.05);
+    await keepScreenshot(page, 'model-viewer');
+    console.info(
+      `viewer: first frame ${firstFrameMs} ms after opening; ${drawn.colours} colours, ${(drawn.covered * 100).toFixed(1)} % covered`,
+    );
+
+    step('drawn');
+    // Click an element: its properties and (no) topics show.
+    await clickAnElement(page);
+    await expect.poll(() => page.getByTestId('viewer-element-name').textContent()).not.toBe('');
+    await page.getByTestId('viewer-element-topics').waitFor();
+    expect(page.url()).toContain('element=');
+    await keepScreenshot(page, 'model-viewer-selected');
+
+    step('selected');
+    // Save a viewport, move the camera, restore the viewport: the same view again.
+    await page.getByTestId('tool-viewports').click();
+    await page.getByTestId('viewport-save').click();
+    await page.getByTestId('viewport-name').fill(`东南角 ${suffix().slice(0, 4)}`);
+    await page.getByTestId('viewport-form-submit').click();
+    const restoreButton = page.locator('[data-testid^="viewport-restore-"]').first();
+    await restoreButton.waitFor();
+    await page.waitForTimeout(500);
+    const saved = await readCanvas(page);
+
+    const box = (await page.getByTestId('viewer-canvas').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.35, { steps: 12 });
+    await page.mouse.up();
+    await page.waitForTimeout(1500);
+    const moved = await readCanvas(page);
+    expect(difference(saved, moved)).toBeGreaterThan(3);
+
+    step('moved');
+    await restoreButton.click();
+    await expect
+      .poll(async () => difference(saved, await readCanvas(page)), { timeout: 15_000 })
+      .toBeLessThan(1.5);
+    await keepScreenshot(page, 'model-viewer-viewport-restored');
+
+    step('restored');
+    // A problem raised from the element is linked to it…
+    await page.getByTestId('viewer-create-topic').click();
+    await page.getByTestId('topic-form-page').waitFor();
+    await expect.poll(() => page.getByTestId('topic-form-page').textContent()).toContain('构件');
+    const title = `构件渗漏 ${suffix()}`;
+    await page.getByTestId('topic-name-input').fill(title);
+    await pickMember(page, 'topic-mentions-select', person);
+    await page.getByTestId('topic-submit').click();
+    await page.getByTestId('topic-detail').waitFor();
+
+    step('topic created');
+    // …and found again from the element: the topic's "view in model" reopens it, selected, with the topic.
+    await page.getByTestId('topic-link-view-in-model').click();
+    await page.getByTestId('model-viewer').waitFor();
+    await waitForDrawnModel(page);
+    await page.getByTestId('viewer-properties').waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.getByTestId('viewer-element-topics').textContent(), { timeout: 15_000 })
+      .toContain(title);
+    await keepScreenshot(page, 'model-viewer-element-topics');
+  });
+});

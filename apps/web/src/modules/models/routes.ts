@@ -1,0 +1,17 @@
+import type { PageLoader } from '../../app/routeTypes';
+
+/** The BIM models of a project's workbench (issue 8); the viewer page is code-split from the others. */
+export const modelsPages = {
+  /** /projects/:projectId/models */
+  list: () => import('./pages/ModelsPage'),
+  /** /projects/:projectId/models/settings (model tags, viewport tags, selection-set groups, attribute display) */
+  settings: () => import('./pages/ModelSettingsPage'),
+  /** /projects/:projectId/models/selection-sets */
+  selectionSets: () => import('./pages/SelectionSetsPage'),
+  /** /projects/:projectId/models/qrcodes — the elements that have a QR code */
+  qrCodes: () => import('./pages/ElementQrCodesPage'),
+  /** /share/element/:token — an element's QR code opens this public page, no login. */
+  share: () => import('./pages/SharedElementPage'),
+  /** /projects/:projectId/models/viewer?models=a,b&element=m:g… — three and @thatopen load only here. */
+  viewer: () => import('./viewer/ViewerPage'),
+} satisfies Record<string, PageLoader>;

@@ -1,0 +1,127 @@
+import type { ModelElementsRef, SpatialNodeKind } from '@lintel/contracts/models';
+import { Alert, Button, Empty, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
+import { type Key, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../../lib/errors';
+import { useSpatialTree } from '../../api';
+import { indexSpatialTree, type TreeItem, visibleLeafKeys } from '../spatialTree';
+import type { ViewerModelInfo } from './types';
+
+interface SpatialTreePanelProps {
+  projectId: string;
+  models: readonly ViewerModelInfo[];
+  hidden: readonly ModelElementsRef[];
+  isolated: readonly ModelElementsRef[] | null;
+  selection: readonly ModelElementsRef[];
+  onSelect: (refs: ModelElementsRef[]) => void;
+  onVisibility: (refs: ModelElementsRef[], visible: boolean) => void;
+}
+
+/** The site / building / storey / space / element tree of each open model. */
+export function SpatialTreePanel(props: SpatialTreePanelProps) {
+  const { t } = useTranslation();
+  if (props.models.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('modelViewer:tree.noModels')} />;
+  return (
+    <div className="viewer-tree" data-testid="viewer-tree">
+      {props.models.map((model) => (
+        <ModelTree key={model.modelId} model={model} {...props} />
+      ))}
+    </div>
+  );
+}
+
+function ModelTree({
+  projectId,
+  model,
+  hidden,
+  isolated,
+  selection,
+  onSelect,
+  onVisibility,
+}: SpatialTreePanelProps & { model: ViewerModelInfo }) {
+  const { t } = useTranslation();
+  const tree = useSpatialTree(projectId, model.modelId, model.currentVersion ? undefined : model.versionId);
+  const index = useMemo(
+    () => (tree.data ? indexSpatialTree(model.modelId, tree.data) : null),
+    [tree.data, model.modelId],
+  );
+  const [expanded, setExpanded] = useState<Key[] | null>(null);
+
+  const data = useMemo(() => {
+    const kindLabel = (kind: SpatialNodeKind) => t(`modelViewer:tree.kind.${kind}`);
+    const toData = (item: TreeItem): TreeDataNode => ({
+      key: item.key,
+      title: (
+        <span className="viewer-tree__node" data-kind={item.node.kind}>
+          {item.node.name || (item.node.kind === 'element' ? item.node.ifcClass : kindLabel(item.node.kind))}
+          {/* Containers say what they are, unless their name already is that. */}
+          {item.node.kind === 'element' || !item.node.name ? null : (
+            <Typography.Text type="secondary" className="viewer-tree__kind">
+              {kindLabel(item.node.kind)}
+            </Typography.Text>
+          )}
+        </span>
+      ),
+      children: item.children.map(toData),
+      isLeaf: item.children.length === 0,
+    });
+    return index ? index.roots.map(toData) : [];
+  }, [index, t]);
+
+  const checked = useMemo(
+    () => (index ? visibleLeafKeys(index, model.modelId, hidden, isolated) : []),
+    [index, model.modelId, hidden, isolated],
+  );
+  const selectedKeys = useMemo(() => {
+    if (!index) return [];
+    return selection
+      .filter((ref) => ref.modelId === model.modelId)
+      .flatMap((ref) => ref.globalIds.map((id) => index.keyOfElement.get(id)))
+      .filter((key): key is string => key !== undefined);
+  }, [index, selection, model.modelId]);
+
+  const refsOf = (key: Key): ModelElementsRef[] => {
+    const globalIds = index?.elementsOf.get(String(key)) ?? [];
+    return globalIds.length > 0 ? [{ modelId: model.modelId, globalIds }] : [];
+  };
+
+  return (
+    <section className="viewer-tree__model">
+      <Typography.Text strong className="viewer-tree__model-name">
+        {model.name}
+      </Typography.Text>
+      {tree.isPending ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : tree.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(tree.error, t)}
+          action={
+            <Button size="small" onClick={() => void tree.refetch()}>
+              {t('common:action.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Tree
+          checkable
+          blockNode
+          showLine
+          treeData={data}
+          checkedKeys={checked}
+          selectedKeys={selectedKeys}
+          expandedKeys={expanded ?? index?.upToStoreys ?? []}
+          onExpand={(keys) => setExpanded(keys)}
+          onCheck={(_keys, info) => {
+            const refs = refsOf(info.node.key);
+            if (refs.length > 0) onVisibility(refs, info.checked);
+          }}
+          onSelect={(_keys, info) => onSelect(refsOf(info.node.key))}
+          data-testid={`viewer-tree-${model.modelId}`}
+        />
+      )}
+    </section>
+  );
+}

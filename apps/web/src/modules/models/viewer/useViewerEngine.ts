@@ -1,0 +1,81 @@
+import type { ModelElementsRef } from '@lintel/contracts/models';
+import { useCallback, useEffect, useState } from 'react';
+import { createViewer, type ViewerEngine } from './engine/createViewer';
+import type { LoadedModel } from './engine/types';
+
+/**
+ * The engine of the page: created once the stage element is in the DOM, disposed when the page goes (its
+ * WebGL context, worker and models with it). `failure` is set when the browser cannot give WebGL.
+ */
+export function useViewerEngine(projectId: string) {
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
+  const [engine, setEngine] = useState<ViewerEngine | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (!container) return;
+    let created: ViewerEngine;
+    try {
+      created = createViewer(container, projectId);
+    } catch (error) {
+      setFailure(error);
+      return;
+    }
+    setFailure(null);
+    setEngine(created);
+    return () => {
+      setEngine(null);
+      void created.dispose();
+    };
+  }, [container, projectId]);
+
+  return { stageRef: setContainer, engine, failure };
+}
+
+export interface ViewerState {
+  models: LoadedModel[];
+  selection: ModelElementsRef[];
+  hidden: ModelElementsRef[];
+  isolated: ModelElementsRef[] | null;
+  xray: boolean;
+}
+
+const EMPTY: ViewerState = { models: [], selection: [], hidden: [], isolated: null, xray: false };
+
+/** The engine's state as React state: the panels re-render on its events. */
+export function useViewerState(engine: ViewerEngine | null) {
+  const [state, setState] = useState<ViewerState>(EMPTY);
+  useEffect(() => {
+    if (!engine) {
+      setState(EMPTY);
+      return;
+    }
+    const read = (): ViewerState => ({
+      models: engine.models(),
+      selection: engine.getSelection(),
+      hidden: engine.getHidden(),
+      isolated: engine.getIsolated(),
+      xray: engine.isXray(),
+    });
+    setState(read());
+    const stops = [
+      engine.onModelsChange(() => setState(read())),
+      engine.onSelectionChange(() => setState(read())),
+      engine.onVisibilityChange(() => setState(read())),
+    ];
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [engine]);
+  const refresh = useCallback(() => {
+    if (engine)
+      setState({
+        models: engine.models(),
+        selection: engine.getSelection(),
+        hidden: engine.getHidden(),
+        isolated: engine.getIsolated(),
+        xray: engine.isXray(),
+      });
+  }, [engine]);
+  return [state, refresh] as const;
+}
