@@ -175,6 +175,11 @@ export const circleSchema = z.object({
   order: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * GET circles (the caller's list) only: the enterprise's name, so the home tree can head a circle with its
+   * enterprise for a member of the circle alone (as projects carry it).
+   */
+  enterpriseName: z.string().optional(),
 });
 export type Circle = z.infer<typeof circleSchema>;
 

@@ -382,7 +382,16 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
       if (query.only_count) {
         return { count: await repository.countCircles(viewer, s.where, enterpriseId) };
       }
-      return (await repository.listCircles(viewer, s, enterpriseId)).map(presentCircle);
+      const circles = (await repository.listCircles(viewer, s, enterpriseId)).map(presentCircle);
+      if (enterpriseId) return circles;
+      // The caller's own list: each circle names its enterprise, as projects do (see listProjects).
+      const names = new Map(
+        (await repository.enterpriseNames([...new Set(circles.map((c) => c.enterpriseId))])).map((e) => [
+          e.id,
+          e.name,
+        ]),
+      );
+      return circles.map((circle) => ({ ...circle, enterpriseName: names.get(circle.enterpriseId) ?? '' }));
     },
 
     async listProjects(user: User, query: ListQuery, container?: ScopeRef): Promise<Project[] | CountResult> {

@@ -266,6 +266,15 @@ describe('reading', () => {
       await call('GET', `enterprises/${ids.enterprise}/projects`, demo),
     );
     expect(inEnterprise.every((p) => p.enterpriseName === undefined)).toBe(true);
+    // Circles too: the caller's own list names each circle's enterprise, an enterprise's list does not.
+    const myCircles = json<Array<{ name: string; enterpriseName?: string }>>(
+      await call('GET', 'circles', demo),
+    );
+    expect(myCircles.find((c) => c.name === DEMO_CIRCLE_NAME)?.enterpriseName).toBe(DEMO_ENTERPRISE_NAME);
+    const enterpriseCircles = json<Array<{ enterpriseName?: string }>>(
+      await call('GET', `enterprises/${ids.enterprise}/circles`, demo),
+    );
+    expect(enterpriseCircles.every((c) => c.enterpriseName === undefined)).toBe(true);
   });
 
   it('pages, orders and filters the lists with the whitelists', async () => {

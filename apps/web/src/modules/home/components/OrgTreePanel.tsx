@@ -39,17 +39,16 @@ const nodeKey = (node: { type: string; _id: string }) => `${node.type}:${node._i
  * itself (GET enterprises leaves those out): named from the project list's `enterpriseName`, so such a
  * project sits under its enterprise's name rather than under 'other'. The header is read-only.
  */
-export function enterpriseHeaders(enterprises: readonly Enterprise[], projects: readonly Project[]) {
+export function enterpriseHeaders(
+  enterprises: readonly Enterprise[],
+  items: readonly { enterpriseId: string; enterpriseName?: string | undefined }[],
+) {
   const known = new Set(enterprises.map((e) => e._id));
   const headers = new Map<string, Enterprise>();
-  for (const project of projects) {
-    if (known.has(project.enterpriseId) || headers.has(project.enterpriseId) || !project.enterpriseName)
-      continue;
+  for (const item of items) {
+    if (known.has(item.enterpriseId) || headers.has(item.enterpriseId) || !item.enterpriseName) continue;
     // Only `_id` and `name` are read of a header (the tree's title); it is never opened as an enterprise.
-    headers.set(project.enterpriseId, {
-      _id: project.enterpriseId,
-      name: project.enterpriseName,
-    } as Enterprise);
+    headers.set(item.enterpriseId, { _id: item.enterpriseId, name: item.enterpriseName } as Enterprise);
   }
   return [...headers.values()];
 }
@@ -81,9 +80,13 @@ export function OrgTreePanel({ userId }: { userId: string }) {
   const [denied, setDenied] = useState<ReadonlySet<string>>(() => new Set());
   const [entering, setEntering] = useState<string | null>(null);
 
+  // Circles and projects of enterprises the user is not a member of are headed by their enterprise's name.
   const headers = useMemo(
-    () => (enterprises.data && projects.data ? enterpriseHeaders(enterprises.data, projects.data) : []),
-    [enterprises.data, projects.data],
+    () =>
+      enterprises.data && circles.data && projects.data
+        ? enterpriseHeaders(enterprises.data, [...circles.data, ...projects.data])
+        : [],
+    [enterprises.data, circles.data, projects.data],
   );
   const readOnly = useMemo(() => new Set(headers.map((e) => e._id)), [headers]);
   const tree = useMemo<Node[]>(
@@ -179,7 +182,7 @@ export function OrgTreePanel({ userId }: { userId: string }) {
               </span>
               {node.type === 'enterprise' && readOnly.has(node._id) ? (
                 <span className="home-tree__hint" data-testid="home-tree-readonly">
-                  {t('home:tree.projectsOnly')}
+                  {t('home:tree.memberOnly')}
                 </span>
               ) : null}
               {isDenied ? (

@@ -134,12 +134,25 @@ describe('/home tree', () => {
     expect(read.query.get('skip')).toBe('0');
   });
 
-  it("heads a project-only member's project with its enterprise's name (read-only), not 'other'", async () => {
+  it("heads a project-only (or circle-only) member's project with its enterprise's name (read-only), not 'other'", async () => {
     const PARTNER = id(98);
     const SHARED = id(25);
+    const PARTNER_CIRCLE = id(26);
     lists = {
       enterprises,
-      circles,
+      circles: [
+        ...circles,
+        {
+          _id: PARTNER_CIRCLE,
+          type: 'circle',
+          name: '合作方华南公司',
+          enterpriseId: PARTNER,
+          enterpriseName: '合作方建设',
+          parentId: null,
+          order: 0,
+          ...stamp,
+        },
+      ],
       projects: [
         ...projects,
         {
@@ -157,11 +170,12 @@ describe('/home tree', () => {
     api.on(`PUT account-service/projects/${SHARED}/enter`, () => enterReply);
     const { user, location } = renderHome();
     await screen.findByTestId('home-tree');
-    expect(titles('enterprise')).toEqual(['示范建设集团', '合作方建设仅参与其中的项目']);
+    expect(titles('enterprise')).toEqual(['示范建设集团', '合作方建设仅参与其中的部分']);
     // A project without its enterprise's name (an older server) still goes to 'other'.
     expect(titles('other')).toEqual(['其他']);
     await user.click(screen.getByText('合作方建设'));
     expect(titles('project')).toEqual(['合作方项目']);
+    expect(titles('circle')).toContain('合作方华南公司');
     // The header only opens: it is not remembered as a place nor entered on the server.
     expect(api.requests.some((r) => r.path === `account-service/enterprises/${PARTNER}/enter`)).toBe(false);
     expect(readPlace(makeUser()._id)).toBeNull();
