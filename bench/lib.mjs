@@ -32,6 +32,8 @@ export async function startServer(script, { env = {}, readyPath = '/api/v1/healt
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      // The demo project's sample model would convert in the background while a bench measures.
+      DEMO_MODEL: '0',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -96,7 +96,9 @@ async function timeViewer(browser, url, cookie, projectId, modelId) {
  * and open the IFC and stream every mesh in the same browser: what a viewer that parses IFC itself pays.
  */
 async function timeWebIfc(browser, url, sample) {
-  const context = await browser.newContext();
+  // Our pages forbid inline scripts and wasm compilation (CSP); this page only hosts web-ifc, so the
+  // policy is bypassed for it alone.
+  const context = await browser.newContext({ bypassCSP: true });
   const page = await context.newPage();
   const webIfcDir = join(repoRoot, 'node_modules/web-ifc');
   await page.route('**/bench-web-ifc/**', (route) => {
