@@ -259,7 +259,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     clock,
     access: org.access,
     storage,
-    unitScope: (user, projectId) => permissions.treeScope(user, projectId, 'personnel', 'units'),
+    unitScope: (user, projectId, role) => permissions.treeScope(user, projectId, 'personnel', 'units', role),
   });
 
   const models = createModelsModule({
@@ -275,7 +275,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     // Unfinished resumable uploads (tus) wait on the local disk, whatever the storage, until they are
     // finished and moved into the storage (with several processes: sticky sessions or a shared DATA_DIR).
     uploadDir: join(config.dataDir, 'uploads-in-progress'),
-    tagScope: (user, projectId) => permissions.treeScope(user, projectId, 'modelViewer', 'tags'),
+    tagScope: (user, projectId, role) => permissions.treeScope(user, projectId, 'modelViewer', 'tags', role),
   });
   // Viewports, selection sets, tags, attribute display and QR shares of the models (modules/models/views).
   const modelViews = createModelViewsModule({

@@ -1,5 +1,6 @@
 import type { User } from '@lintel/contracts/account';
 import { MODELS_MODULE_KEY } from '@lintel/contracts/models';
+import type { MemberRole } from '@lintel/contracts/org';
 import type { PermissionType } from '@lintel/contracts/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -47,7 +48,9 @@ export interface ModelsDeps {
    * The model tags the caller's permission template narrows the module to (null: not narrowed): a model
    * carrying none of them is not in the caller's list and answers 404.
    */
-  tagScope?: ((user: User, projectId: string) => Promise<readonly string[] | null>) | undefined;
+  tagScope?:
+    | ((user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>)
+    | undefined;
 }
 
 export const need = (permission: PermissionType) => ({ moduleKey: MODELS_MODULE_KEY, permission }) as const;
@@ -66,8 +69,8 @@ export function createModelsBase(deps: ModelsDeps) {
   const repository = createModelsRepository(withModelTables(deps.db));
 
   /** Whether the caller's tag scope (if any) lets them see the model: it carries one of the scope's tags. */
-  async function tagsAllow(user: User, model: ModelRow): Promise<boolean> {
-    const tags = deps.tagScope ? await deps.tagScope(user, model.project_id) : null;
+  async function tagsAllow(user: User, model: ModelRow, role: MemberRole | null): Promise<boolean> {
+    const tags = deps.tagScope ? await deps.tagScope(user, model.project_id, role) : null;
     if (!tags) return true;
     const carried = fromJson<string[]>(model.tag_ids, []);
     return carried.some((id) => tags.includes(id));
@@ -85,7 +88,7 @@ export function createModelsBase(deps: ModelsDeps) {
     const model = await repository.findModel(id);
     if (!model) throw new AppError(404, 'common.notFound');
     const scope = await access.requireScopeRole(user, projectScope(model.project_id), need(permission));
-    if (deps.tagScope && !(await tagsAllow(user, model))) throw new AppError(404, 'common.notFound');
+    if (!(await tagsAllow(user, model, scope.role))) throw new AppError(404, 'common.notFound');
     if (model.deleted_at !== null) throw new AppError(410, 'models.deleted');
     return { model, scope };
   }

@@ -26,6 +26,22 @@ export interface ListFilter {
 }
 
 /** All SQL of models, versions and the element index (model-service). */
+/** Conditions of the model list (table alias `m`) the service composes from a `where` and the tag scope. */
+export const modelConditions = {
+  /** The model carries the tag. Ids are 24 hex characters: anything else matches no tag and cannot act as a
+   *  LIKE wildcard. */
+  hasTag: (id: unknown): RawBuilder<SqlBool> =>
+    sql<SqlBool>`m.tag_ids LIKE ${`%"${String(id).replace(/[^0-9a-f]/g, '')}"%`}`,
+  not: (condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> => sql<SqlBool>`NOT (${condition})`,
+  /** AND / OR of the parts; no part: true for AND, false for OR. */
+  combine: (kind: 'and' | 'or', parts: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
+    parts.length === 0
+      ? kind === 'and'
+        ? sql<SqlBool>`1 = 1`
+        : sql<SqlBool>`1 = 0`
+      : sql<SqlBool>`(${sql.join([...parts], kind === 'and' ? sql` AND ` : sql` OR `)})`,
+};
+
 export function createModelsRepository(db: Kysely<ModelDatabase>) {
   return {
     db,

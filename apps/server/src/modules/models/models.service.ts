@@ -16,7 +16,7 @@ import {
   type SpatialNode,
 } from '@lintel/contracts/models';
 import type { PermissionType } from '@lintel/contracts/permissions';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors';
 import { toJson } from '../../db/json';
@@ -33,7 +33,7 @@ import {
   presentModel,
   presentVersion,
 } from './models.presenter';
-import { ACTIVE_STATUSES, type ModelRow, type VersionRow } from './models.repository';
+import { ACTIVE_STATUSES, type ModelRow, modelConditions, type VersionRow } from './models.repository';
 import { assertModelTags } from './views/tags.lookup';
 
 type ModelsQuery = z.output<typeof modelsQuerySchema>;
@@ -94,24 +94,20 @@ export function createModelsService(base: ModelsBase, runner: ConversionRunner) 
   }
   function compileModelWhere(node: WhereNode): RawBuilder<SqlBool> {
     if (node.kind === 'and' || node.kind === 'or') {
-      const parts = node.items.map(compileModelWhere);
-      if (parts.length === 0) return node.kind === 'and' ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
-      return sql<SqlBool>`(${sql.join(parts, node.kind === 'and' ? sql` AND ` : sql` OR `)})`;
+      return modelConditions.combine(node.kind, node.items.map(compileModelWhere));
     }
     if (node.field !== 'tagId') return compileWhere(node, MODEL_FILTERS, engine);
-    // Ids are 24 hex characters: anything else can match no tag, and nothing in it can act as a wildcard.
-    const has = (id: unknown) =>
-      sql<SqlBool>`m.tag_ids LIKE ${`%"${String(id).replace(/[^0-9a-f]/g, '')}"%`}`;
-    if (node.kind === 'compare' && node.op === 'eq' && node.value !== null) return has(node.value);
+    if (node.kind === 'compare' && node.op === 'eq' && node.value !== null) {
+      return modelConditions.hasTag(node.value);
+    }
     if (node.kind === 'compare' && node.op === 'ne' && node.value !== null) {
-      return sql<SqlBool>`NOT (${has(node.value)})`;
+      return modelConditions.not(modelConditions.hasTag(node.value));
     }
     if (node.kind === 'in') {
-      if (node.values.length === 0) return node.negated ? sql<SqlBool>`1 = 1` : sql<SqlBool>`1 = 0`;
-      const any = sql<SqlBool>`(${sql.join(node.values.map(has), sql` OR `)})`;
-      return node.negated ? sql<SqlBool>`NOT ${any}` : any;
+      const any = modelConditions.combine('or', node.values.map(modelConditions.hasTag));
+      return node.negated ? modelConditions.not(any) : any;
     }
-    if (node.kind === 'contains') return has(node.value);
+    if (node.kind === 'contains') return modelConditions.hasTag(node.value);
     throw new AppError(400, 'common.validation', {
       details: [{ path: 'query.where', key: 'common.validation' }],
     });
@@ -123,14 +119,14 @@ export function createModelsService(base: ModelsBase, runner: ConversionRunner) 
     query: ModelsQuery,
     language: Language,
   ): Promise<Model[] | CountResult> {
-    await access.requireScopeRole(user, projectScope(projectId), need('view'));
+    const scope = await access.requireScopeRole(user, projectScope(projectId), need('view'));
     // A template narrowing the module to some model tags shows only the models carrying one of them.
-    const tags = base.tagScope ? await base.tagScope(user, projectId) : null;
+    const tags = base.tagScope ? await base.tagScope(user, projectId, scope.role) : null;
     const asked = modelWhere(query.where);
     const scoped = tags
       ? compileModelWhere({ kind: 'in', field: 'tagId', type: 'string', negated: false, values: [...tags] })
       : null;
-    const where = asked && scoped ? sql<SqlBool>`(${asked} AND ${scoped})` : (asked ?? scoped);
+    const where = asked && scoped ? modelConditions.combine('and', [asked, scoped]) : (asked ?? scoped);
     if (query.only_count) return { count: await repository.countModels(projectId, where) };
     const fallback = parseOrder(DEFAULT_MODEL_ORDER, MODEL_ORDER, {
       column: 'm.updated_at',

@@ -1,5 +1,5 @@
 import type { User } from '@lintel/contracts/account';
-import type { Enterprise } from '@lintel/contracts/org';
+import type { Enterprise, MemberRole } from '@lintel/contracts/org';
 import {
   type AuthKey,
   type AuthValue,
@@ -116,14 +116,17 @@ export function createPermissionsService({
   /**
    * The nodes of `tree` the user's template narrows the module to (units with their sub-units, tags), or
    * null when nothing narrows it: administrators, system administrators, and templates that name no node.
+   * `role`: the caller's role in the project when the caller already checked it (requireScopeRole's
+   * answer), which saves looking it up again on every request.
    */
   async function treeScope(
     user: User,
     projectId: string,
     moduleKey: string,
     tree: TreeScope,
+    role?: MemberRole | null,
   ): Promise<readonly string[] | null> {
-    const role = await access.memberRole(user._id, project(projectId));
+    if (role === undefined) role = await access.memberRole(user._id, project(projectId));
     if (role !== 'member') return null;
     const template = await repository.memberTemplate(projectId, user._id);
     const scopes = fromJson<Record<string, Record<string, string[] | undefined> | undefined>>(

@@ -1,4 +1,5 @@
 import type { User } from '@lintel/contracts/account';
+import type { MemberRole } from '@lintel/contracts/org';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
@@ -27,7 +28,7 @@ export interface PersonnelDeps {
   /** The public staff card streams the avatar's bytes. */
   storage: Storage;
   /** The units a member's permission template narrows personnel to (permissions' treeScope). */
-  unitScope?: (user: User, projectId: string) => Promise<readonly string[] | null>;
+  unitScope?: (user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>;
 }
 
 /** Personnel records of a project and their settings (units, crafts, rules, violation types/items, day-offs). */

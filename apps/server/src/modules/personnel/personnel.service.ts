@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CountResult, Language, WhereNode } from '@lintel/contracts';
 import type { User } from '@lintel/contracts/account';
+import type { MemberRole } from '@lintel/contracts/org';
 import {
   checkMainlandIdNumber,
   personnelCreateSchema as createSchema,
@@ -86,7 +87,9 @@ export interface PersonnelServiceDeps {
    * The units the caller's permission template narrows personnel to (null: not narrowed). Their sub-units
    * count too; a person outside them is not in the caller's lists and answers 404.
    */
-  unitScope?: ((user: User, projectId: string) => Promise<readonly string[] | null>) | undefined;
+  unitScope?:
+    | ((user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>)
+    | undefined;
 }
 
 /** The references of a person's fields, checked against the project. */
@@ -145,8 +148,12 @@ export function createPersonnelService({
   }
 
   /** The units (with their sub-units) the caller's template narrows the project's personnel to, or null. */
-  async function allowedUnits(user: User, projectId: string): Promise<ReadonlySet<string> | null> {
-    const chosen = unitScope ? await unitScope(user, projectId) : null;
+  async function allowedUnits(
+    user: User,
+    projectId: string,
+    role: MemberRole | null,
+  ): Promise<ReadonlySet<string> | null> {
+    const chosen = unitScope ? await unitScope(user, projectId, role) : null;
     if (!chosen) return null;
     const units = unitRefs(await repository.units(projectId));
     return new Set(chosen.flatMap((unitId) => unitWithDescendants(units, unitId)));
@@ -156,8 +163,8 @@ export function createPersonnelService({
   async function open(user: User, id: string, permission: 'view' | 'edit') {
     const row = await repository.findPerson(id);
     if (!row) throw new AppError(404, 'common.notFound');
-    await access.requireScopeRole(user, projectScope(row.project_id), need(permission));
-    const allowed = await allowedUnits(user, row.project_id);
+    const scope = await access.requireScopeRole(user, projectScope(row.project_id), need(permission));
+    const allowed = await allowedUnits(user, row.project_id, scope.role);
     if (allowed && !allowed.has(row.unit_id)) throw new AppError(404, 'common.notFound');
     return row;
   }
@@ -378,9 +385,9 @@ export function createPersonnelService({
 
   return {
     async list(user: User, projectId: string, query: ListQuery): Promise<Person[] | CountResult> {
-      await access.requireScopeRole(user, projectScope(projectId), need('view'));
+      const scope = await access.requireScopeRole(user, projectScope(projectId), need('view'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId));
+      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId, scope.role));
       if (query.only_count) return { count: await repository.countPeople(projectId, filter) };
       const order = parseOrder(query.order, ORDER, { column: ORDER.entryDate, direction: 'desc' });
       return present(
@@ -390,9 +397,9 @@ export function createPersonnelService({
 
     /** Every person of the filtered list (no paging), for the export (export right). */
     async exportList(user: User, projectId: string, query: ListQuery): Promise<Person[]> {
-      await access.requireScopeRole(user, projectScope(projectId), need('export'));
+      const scope = await access.requireScopeRole(user, projectScope(projectId), need('export'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId));
+      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId, scope.role));
       const count = await repository.countPeople(projectId, filter);
       if (count > PERSONNEL_EXPORT_MAX_ROWS) {
         throw new AppError(400, 'personnel.exportTooLarge', { params: { max: PERSONNEL_EXPORT_MAX_ROWS } });
