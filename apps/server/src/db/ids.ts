@@ -1,39 +1,31 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /**
- * Record ids: 24 lowercase hex characters laid out like a MongoDB ObjectId (DESIGN.md §4): 4 bytes of Unix
- * seconds, 5 random bytes fixed for the process, a 3-byte counter. Ids sort by creation time, and within
- * one process every id is greater than the previous one, even when the clock steps back or the counter
- * wraps within a second (the seconds part then runs ahead of the clock by one).
+ * Record ids: 24 lowercase hex characters (DESIGN.md §4, the format every contract validates): 4 bytes of
+ * Unix seconds, then 8 bytes from the operating system's random source. Ids sort by creation second, but
+ * nothing within a second: lists that must keep creation order order by (created_at, id). 64 random bits
+ * per id make an id unguessable (no process part, no counter to step through); ids are never the only
+ * protection of a record (every read is authorized), they only make guessing pointless.
  */
-export interface IdGeneratorState {
-  processPart: string;
-  counter: number;
-  lastSeconds: number;
+const POOL_IDS = 512;
+const pool = Buffer.alloc(POOL_IDS * 8);
+let poolUsed = POOL_IDS;
+
+/** 16 hex characters of fresh randomness (taken from a pool refilled 512 ids at a time). */
+function randomPart(): string {
+  if (poolUsed === POOL_IDS) {
+    randomFillSync(pool);
+    poolUsed = 0;
+  }
+  const start = poolUsed * 8;
+  poolUsed += 1;
+  return pool.toString('hex', start, start + 8);
 }
 
-export function createIdGenerator(
-  state: IdGeneratorState = {
-    processPart: randomBytes(5).toString('hex'),
-    counter: randomInt(0, 0x1000000),
-    lastSeconds: 0,
-  },
-): (nowMs?: number) => string {
-  return (nowMs = Date.now()) => {
-    let seconds = Math.max(Math.floor(nowMs / 1000), state.lastSeconds);
-    state.counter = (state.counter + 1) & 0xffffff;
-    if (state.counter === 0 && seconds === state.lastSeconds) seconds += 1;
-    state.lastSeconds = seconds;
-    return (
-      (seconds >>> 0).toString(16).padStart(8, '0') +
-      state.processPart +
-      state.counter.toString(16).padStart(6, '0')
-    );
-  };
+export function newId(nowMs: number = Date.now()): string {
+  const seconds = Math.max(0, Math.floor(nowMs / 1000)) >>> 0;
+  return seconds.toString(16).padStart(8, '0') + randomPart();
 }
-
-/** The process-wide generator every module uses. */
-export const newId: (nowMs?: number) => string = createIdGenerator();
 
 /** The creation time an id carries (second precision). */
 export function idTimestamp(id: string): Date {
