@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COUNTRY_CODE } from '../system/profile';
+import { COMMON_PASSWORDS } from './common-passwords';
 import {
   ACCOUNT_MESSAGES,
   ACCOUNT_RULE,
@@ -9,6 +10,7 @@ import {
   digitsOnly,
   ENGINEERING_TYPE_OPTIONS,
   emailSchema,
+  isCommonPassword,
   isValidEmail,
   isValidPhone,
   joinCity,
@@ -162,12 +164,12 @@ describe('phone', () => {
 
 describe('password', () => {
   it.each([
-    ['abc123', 'exactly 6'],
+    ['xk9q2m', 'exactly 6'],
     ['abcdefghij123456', 'exactly 16'],
-    ['Passw0rd', 'mixed case'],
+    ['Qz7wPlum', 'mixed case'],
     ['~!@&%$^()#_', 'every allowed symbol'],
-    ['123456', 'digits only'],
-    ['abcdef', 'letters only'],
+    ['730418', 'digits only'],
+    ['ghqpwz', 'letters only'],
   ])('accepts %s (%s)', (password) => {
     expect(validatePassword(password)).toBeNull();
     expect(validatePassword(password, 'someone')).toBeNull();
@@ -189,15 +191,52 @@ describe('password', () => {
     expect(validatePassword(password)).toBe(key);
   });
 
-  it('must not equal the username', () => {
+  it('must neither equal nor contain the username, case-insensitively', () => {
     expect(validatePassword('zhangsan', 'zhangsan')).toBe(K.passwordSameAsUsername);
     expect(validatePassword('zhangsan', ' zhangsan ')).toBe(K.passwordSameAsUsername);
-    expect(validatePassword('zhangsan1', 'zhangsan')).toBeNull();
-    expect(validatePassword('Zhangsan', 'zhangsan')).toBeNull(); // case-sensitive, as the password is
+    expect(validatePassword('zhangsan1', 'zhangsan')).toBe(K.passwordSameAsUsername);
+    expect(validatePassword('My_ZhangSan_7', 'zhangsan')).toBe(K.passwordSameAsUsername);
+    expect(validatePassword('Zhangsan', { name: 'zhangsan' })).toBe(K.passwordSameAsUsername);
+    // a short name only as the whole password: "abc" is part of too many passwords to refuse them all
+    expect(validatePassword('abc', 'abc')).toBe(K.passwordLength);
+    expect(validatePassword('xabc_9271', 'abc')).toBeNull();
+    expect(validatePassword('abcdef', 'abcdef')).toBe(K.passwordSameAsUsername);
     expect(validatePassword('zhangsan', '')).toBeNull();
     expect(validatePassword('zhangsan', null)).toBeNull();
     // the length rule is reported before the username rule
     expect(validatePassword('zhang', 'zhang')).toBe(K.passwordLength);
+  });
+
+  it('must not contain the phone number', () => {
+    const account = { name: 'zhangsan', phoneNumber: '13812345678' };
+    expect(validatePassword('13812345678', account)).toBe(K.passwordContainsPhone);
+    expect(validatePassword('a13812345678_', account)).toBe(K.passwordContainsPhone);
+    expect(validatePassword('1381234567_x', account)).toBeNull();
+    expect(validatePassword('Qz7wPlum', { phoneNumber: '' })).toBeNull();
+  });
+
+  it.each([
+    '123456',
+    '12345678',
+    'password',
+    'Password1',
+    'QWERTY123',
+    'iloveyou',
+    '5201314',
+    'woaini1314',
+    '888888',
+  ])('refuses the common password %s', (password) => {
+    expect(isCommonPassword(password)).toBe(true);
+    expect(validatePassword(password)).toBe(K.passwordTooCommon);
+  });
+
+  it('the common list is within the rule, lowercase and a few thousand long', () => {
+    expect(COMMON_PASSWORDS.size).toBeGreaterThan(5000);
+    for (const entry of COMMON_PASSWORDS) {
+      expect(entry).toBe(entry.toLowerCase());
+      expect(entry.length >= PASSWORD_MIN_LENGTH && entry.length <= PASSWORD_MAX_LENGTH).toBe(true);
+    }
+    expect(isCommonPassword('Lintel_7730')).toBe(false);
   });
 
   it('confirmation equals the password', () => {
@@ -217,7 +256,9 @@ describe('password', () => {
             ? K.passwordRequired
             : chars.length < 6 || chars.length > 16
               ? K.passwordLength
-              : null;
+              : isCommonPassword(password)
+                ? K.passwordTooCommon
+                : null;
         expect(validatePassword(password)).toBe(expected);
       }),
     );
@@ -339,7 +380,7 @@ describe('username, real name, email and other lengths', () => {
 
 const validRegistration = {
   name: 'zhangsan',
-  password: 'abc123',
+  password: 'xk9q2m',
   nickName: '张三',
   email: 'zhangsan@example.com',
   phoneNumber: '13812345678',
@@ -381,6 +422,14 @@ describe('registration payload', () => {
     expect(keysOf(registrationSchema.safeParse({ ...validRegistration, password: 'abc' }))).toEqual({
       password: K.passwordLength,
     });
+    expect(keysOf(registrationSchema.safeParse({ ...validRegistration, password: '123456' }))).toEqual({
+      password: K.passwordTooCommon,
+    });
+    expect(
+      keysOf(
+        registrationSchema.safeParse({ ...validRegistration, password: `x${validRegistration.phoneNumber}` }),
+      ),
+    ).toEqual({ password: K.passwordContainsPhone });
     expect(
       keysOf(
         registrationSchema.safeParse({
@@ -405,9 +454,9 @@ describe('registration payload', () => {
   });
 
   it('the form checks the confirmation', () => {
-    const form = { name: 'zhangsan', nickName: '张三', email: 'a@b.cn', password: 'abc123' };
-    expect(registrationFormSchema.safeParse({ ...form, confirmPassword: 'abc123' }).success).toBe(true);
-    expect(keysOf(registrationFormSchema.safeParse({ ...form, confirmPassword: 'abc12' }))).toEqual({
+    const form = { name: 'zhangsan', nickName: '张三', email: 'a@b.cn', password: 'xk9q2m' };
+    expect(registrationFormSchema.safeParse({ ...form, confirmPassword: 'xk9q2m' }).success).toBe(true);
+    expect(keysOf(registrationFormSchema.safeParse({ ...form, confirmPassword: 'xk9q2' }))).toEqual({
       confirmPassword: K.passwordMismatch,
     });
     expect(keysOf(registrationFormSchema.safeParse({ ...form, confirmPassword: '' }))).toEqual({

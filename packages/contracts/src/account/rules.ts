@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Language } from '../common/language';
 import { DEFAULT_COUNTRY_CODE } from '../system/profile';
+import { COMMON_PASSWORDS } from './common-passwords';
 
 /*
  * Account validation rules (spec 000 §5 and §9, spec 001 §5 "Profile and credentials" and §9).
@@ -100,6 +101,8 @@ export const ACCOUNT_RULE = {
   passwordLength: 'account.passwordLength',
   passwordFormat: 'account.passwordFormat',
   passwordSameAsUsername: 'account.passwordSameAsUsername',
+  passwordContainsPhone: 'account.passwordContainsPhone',
+  passwordTooCommon: 'account.passwordTooCommon',
   confirmPasswordRequired: 'account.confirmPasswordRequired',
   passwordMismatch: 'account.passwordMismatch',
   phoneRequired: 'account.phoneRequired',
@@ -152,8 +155,16 @@ export const ACCOUNT_MESSAGES: Record<AccountRuleKey, Record<Language, string>> 
     'en-US': `Incorrect password format: letters, digits and ${PASSWORD_ALLOWED_SYMBOLS} only`,
   },
   'account.passwordSameAsUsername': {
-    'zh-CN': '密码不能与用户名相同',
-    'en-US': 'Password cannot be the same as the account name',
+    'zh-CN': '密码不能与用户名相同，也不能包含用户名',
+    'en-US': 'Password cannot be or contain the account name',
+  },
+  'account.passwordContainsPhone': {
+    'zh-CN': '密码不能包含手机号码',
+    'en-US': 'Password cannot contain the phone number',
+  },
+  'account.passwordTooCommon': {
+    'zh-CN': '密码过于常见，容易被猜中，请换一个',
+    'en-US': 'This password is too common and easy to guess: choose another',
   },
   'account.confirmPasswordRequired': { 'zh-CN': '请再次输入密码', 'en-US': 'Please confirm the password' },
   'account.passwordMismatch': {
@@ -285,18 +296,48 @@ export function validateEmail(email: string | null | undefined): Rule {
   return isValidEmail(email.trim()) ? null : ACCOUNT_RULE.emailInvalid;
 }
 
+/** What a password is checked against besides its own form: the account's name and phone. */
+export interface PasswordAccount {
+  name?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+}
+
+/** A name this short is only refused as the whole password, not as a part of one ("ab" is in many). */
+export const PASSWORD_NAME_PART_MIN_LENGTH = 4;
+
+/** One of the most common passwords (case-insensitive): see common-passwords.ts for the list's source. */
+export function isCommonPassword(password: string): boolean {
+  return COMMON_PASSWORDS.has(password.toLowerCase());
+}
+
 /**
- * Password: required; 6 to 16 characters; letters, digits and ~!@&%$^()#_ only; not equal to the username.
- * Checked in that order; the first failing rule's key is returned. Never trimmed: a space is simply invalid.
+ * Password: required; 6 to 16 characters; letters, digits and ~!@&%$^()#_ only (spec 000 §5); then, within
+ * that rule (issue 14): not one of the most common passwords, not equal to or containing the account name
+ * (case-insensitive; a part only for names of 4+ characters), not containing the phone number. Checked in
+ * that order; the first failing rule's key is returned. Never trimmed: a space is simply invalid. The second
+ * argument may be the account name alone (older callers) or the name and phone.
  */
-export function validatePassword(password: string | null | undefined, username?: string | null): Rule {
+export function validatePassword(
+  password: string | null | undefined,
+  account?: string | PasswordAccount | null,
+): Rule {
   if (password == null || password === '') return ACCOUNT_RULE.passwordRequired;
   const length = charCount(password);
   if (length < PASSWORD_MIN_LENGTH || length > PASSWORD_MAX_LENGTH) return ACCOUNT_RULE.passwordLength;
   if (!PASSWORD_PATTERN.test(password)) return ACCOUNT_RULE.passwordFormat;
-  if (username != null && username.trim() !== '' && password === username.trim()) {
+  const { name, phoneNumber } =
+    typeof account === 'string' ? { name: account, phoneNumber: null } : (account ?? {});
+  const lower = password.toLowerCase();
+  const username = name?.trim().toLowerCase() ?? '';
+  if (
+    username !== '' &&
+    (lower === username || (charCount(username) >= PASSWORD_NAME_PART_MIN_LENGTH && lower.includes(username)))
+  ) {
     return ACCOUNT_RULE.passwordSameAsUsername;
   }
+  const phone = phoneNumber?.trim() ?? '';
+  if (phone !== '' && password.includes(phone)) return ACCOUNT_RULE.passwordContainsPhone;
+  if (isCommonPassword(password)) return ACCOUNT_RULE.passwordTooCommon;
   return null;
 }
 
@@ -366,7 +407,7 @@ function ruleString(rule: (value: string) => Rule, missingKey: AccountRuleKey, t
 export const usernameSchema = ruleString(validateUsername, ACCOUNT_RULE.usernameRequired);
 export const realNameSchema = ruleString(validateRealName, ACCOUNT_RULE.realNameRequired);
 export const emailSchema = ruleString(validateEmail, ACCOUNT_RULE.emailRequired);
-/** The password alone (length, characters); the username rule needs the whole payload, see below. */
+/** The password alone (length, characters, not a common one); name and phone need the whole payload. */
 export const passwordSchema = ruleString((v) => validatePassword(v), ACCOUNT_RULE.passwordRequired, false);
 export const smsCodeSchema = ruleString(validateSmsCode, ACCOUNT_RULE.codeRequired);
 export const remarkSchema = ruleString(validateRemark, ACCOUNT_RULE.remarkTooLong);
@@ -417,8 +458,10 @@ export const registrationSchema = z
   })
   .superRefine((value, ctx) => {
     checkPhoneForCountry(value, ctx);
-    if (validatePassword(value.password) === null && value.password === value.name) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_RULE.passwordSameAsUsername, path: ['password'] });
+    // The password's own rules are passwordSchema's issue; here only what needs the name and phone.
+    const rule = validatePassword(value.password, { name: value.name, phoneNumber: value.phoneNumber });
+    if (rule && validatePassword(value.password) === null) {
+      ctx.addIssue({ code: 'custom', message: rule, path: ['password'] });
     }
   });
 export type RegistrationPayload = z.infer<typeof registrationSchema>;
@@ -434,8 +477,9 @@ export const registrationFormSchema = z
     confirmPassword: z.string({ error: ACCOUNT_RULE.confirmPasswordRequired }),
   })
   .superRefine((value, ctx) => {
-    if (validatePassword(value.password) === null && value.password === value.name) {
-      ctx.addIssue({ code: 'custom', message: ACCOUNT_RULE.passwordSameAsUsername, path: ['password'] });
+    const rule = validatePassword(value.password, value.name);
+    if (rule && validatePassword(value.password) === null) {
+      ctx.addIssue({ code: 'custom', message: rule, path: ['password'] });
     }
     const confirm = validatePasswordConfirmation(value.password, value.confirmPassword);
     if (confirm) ctx.addIssue({ code: 'custom', message: confirm, path: ['confirmPassword'] });
