@@ -164,6 +164,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   const clock = deps.clock ?? systemClock;
   app.decorate('database', database);
   app.decorate('clock', clock);
+  app.decorate('publicUrl', config.publicUrl);
   app.addHook('onClose', async () => database.close());
 
   app.setValidatorCompiler(validatorCompiler);
@@ -181,8 +182,16 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     sms: config,
     log: app.log,
     tableWrites: database.tableWrites,
+    sessionMaxAgeMs: config.sessionMaxAgeMs,
   });
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, s3: config.s3 });
+  // The free-space floor of DATA_DIR's disk (MIN_FREE_DISK_MB): uploads refused below it, health says low.
+  const diskSpace = createDiskSpace({
+    path: config.dataDir,
+    floorBytes: config.minFreeDiskBytes,
+    clock,
+    log: app.log,
+  });
   if (!deps.storage) app.addHook('onClose', async () => storage.close?.());
   const identity = createIdentityModule({ db: database.db, clock, passport: config.passport, account });
   // In-process events, or Redis pub/sub across processes when REDIS_URL is set.
@@ -204,6 +213,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     engine: database.engine,
     clock,
     notify: notifications.notify,
+    addTodo: notifications.addTodo,
+    closeTodo: notifications.closeTodo,
     log: app.log,
   });
   const permissions = createPermissionsModule({
@@ -298,9 +309,23 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(apiDocsPlugin);
   app.register(sessionPlugin, { resolver: account.sessions, cookies });
   app.register(staticWebPlugin, { webDist: config.webDist });
+  // Uploads refused (507) below the floor, before their bodies are read: deletes keep working.
+  app.register(diskSpacePlugin, { diskSpace, multipartOnDisk: config.s3 === null });
+  // Crash leftovers (half-written files, unfinished resumable uploads): swept at start and hourly.
+  app.register(leftoversPlugin, {
+    clock,
+    sweeps: [
+      {
+        name: 'partialFiles',
+        sweep: async (now) =>
+          (await storage.sweep?.(new Date(now.getTime() - PARTIAL_FILE_MAX_AGE_MS))) ?? 0,
+      },
+      { name: 'modelUploads', sweep: (now) => models.tus.sweep(now) },
+    ],
+  });
 
-  app.register(healthRoutes, { prefix: '/api/v1', database });
-  app.register(accountPlugin, { prefix: ACCOUNT_PREFIX, module: account, cookies });
+  app.register(healthRoutes, { prefix: '/api/v1', database, diskSpace });
+  app.register(accountPlugin, { prefix: ACCOUNT_PREFIX, module: account, cookies, notify: notifications.notify });
   app.register(filesPlugin, { prefix: FILES_PREFIX, module: files });
   app.register(identityPlugin, {
     prefix: IDENTITY_PREFIX,

@@ -88,6 +88,8 @@ export interface Config {
   smsIpHourlyLimit: number;
   smsDailyLimit: number;
   adminPassword: string | null;
+  /** SESSION_MAX_AGE: a session ends this long after its sign-in, however active it is (issue 14). */
+  sessionMaxAgeMs: number;
   demo: boolean;
   /** With the demo: the demo project's sample model (DEMO_MODEL; tests leave it out, it costs a conversion). */
   demoModel: boolean;
@@ -159,6 +161,20 @@ const integer = (min: number, max: number) =>
     .pipe(z.number().int().min(min).max(max));
 
 const text = (max: number) => z.string().max(max);
+
+const DURATION_UNITS_MS = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `3600`, `90m`, `12h`, `7d`: seconds, or a number with the unit s, m, h or d; in milliseconds. */
+const duration = (minMs: number, maxMs: number) =>
+  z
+    .string()
+    .regex(/^\s*\d+\s*[smhd]?\s*$/)
+    .transform((value) => {
+      const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim()) as RegExpExecArray;
+      const unit = (match[2] || 's') as keyof typeof DURATION_UNITS_MS;
+      return Number(match[1]) * DURATION_UNITS_MS[unit];
+    })
+    .pipe(z.number().int().min(minMs).max(maxMs));
 
 function urlWithScheme(schemes: readonly string[]) {
   return z.string().refine((value) => {
@@ -272,6 +288,10 @@ const VARIABLES = {
   LOGO_URL: { schema: text(2048), expected: 'a logo URL or path of at most 2048 characters' },
   I18N: { schema: flag, expected: '0 or 1' },
   LOGOUT_TIME: { schema: integer(0, 24 * 60), expected: 'idle minutes before sign-out, 0 (never) to 1440' },
+  SESSION_MAX_AGE: {
+    schema: duration(5 * 60_000, 365 * 86_400_000),
+    expected: 'a session lifetime such as 7d, 12h or 3600 (seconds), from 5 minutes to 365 days',
+  },
   CLOUD: { schema: flag, expected: '0 or 1' },
   PRIVACY_NOTICE: { schema: flag, expected: '0 or 1' },
   PASSPORT_LOGIN: { schema: flag, expected: '0 or 1' },
@@ -471,6 +491,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsIpHourlyLimit: v.SMS_IP_HOURLY_LIMIT ?? 20,
     smsDailyLimit: v.SMS_DAILY_LIMIT ?? 10_000,
     adminPassword: v.ADMIN_PASSWORD ?? null,
+    sessionMaxAgeMs: v.SESSION_MAX_AGE ?? 7 * 86_400_000,
     demo: v.DEMO ?? true,
     demoModel: v.DEMO_MODEL ?? true,
     logLevel: v.LOG_LEVEL ?? 'info',

@@ -333,6 +333,33 @@ export interface MemberInvitationsTable {
   revoked_by: string | null;
 }
 
+/** An invitation addressed to a person (modules/org/members): pending → accepted | declined | cancelled. */
+export interface MembershipInvitationsTable {
+  id: string;
+  scope_type: string;
+  scope_id: string;
+  enterprise_id: string;
+  inviter_id: string | null;
+  /** The account the typed person matched when invited; null: nobody (the invitation never matches). */
+  user_id: string | null;
+  /** userId | name | phone */
+  invited_kind: string;
+  invited_value: string;
+  invited_country_code: string;
+  template_id: string | null;
+  department: string;
+  remark: string;
+  vip: number;
+  category: string;
+  /** pending | accepted | declined | cancelled */
+  status: string;
+  /** Unique while pending (scope and typed person); null once handled. */
+  pending_key: string | null;
+  member_id: string | null;
+  handled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -354,6 +381,7 @@ export interface Database {
   structures: StructuresTable;
   member_requests: MemberRequestsTable;
   member_invitations: MemberInvitationsTable;
+  membership_invitations: MembershipInvitationsTable;
   permission_templates: PermissionTemplatesTable;
   project_domains: ProjectDomainsTable;
 }

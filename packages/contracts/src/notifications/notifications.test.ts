@@ -70,6 +70,17 @@ describe('templates', () => {
     );
   });
 
+  it('render the membership invitation in both languages; refuse it without a scope name', () => {
+    const params = { scopeType: 'project', scopeName: '示范项目', byName: '张三' };
+    expect(renderNotification('memberInvited', params, 'zh-CN')?.title).toBe(
+      '张三 邀请您加入项目「示范项目」',
+    );
+    expect(renderNotification('memberInvited', params, 'en-US')?.title).toBe(
+      '张三 invited you to join the project "示范项目"',
+    );
+    expect(renderNotification('memberInvited', { ...params, scopeName: '' }, 'en-US')).toBeNull();
+  });
+
   it('answer null for an unknown template or unusable parameters (the stored text is shown then)', () => {
     expect(renderNotification('nope', {}, 'zh-CN')).toBeNull();
     expect(renderNotification(null, null, 'zh-CN')).toBeNull();
@@ -134,7 +145,7 @@ describe('topic and contact sheet templates', () => {
 
   it('render each in both languages', () => {
     expect(new Set(cases.map(([key]) => key))).toEqual(
-      new Set(NOTIFICATION_TEMPLATE_KEYS.filter((key) => key !== 'memberAdded')),
+      new Set(NOTIFICATION_TEMPLATE_KEYS.filter((key) => key !== 'memberAdded' && key !== 'memberInvited')),
     );
     for (const [key, params, zh, en] of cases) {
       expect(renderNotification(key, params, 'zh-CN'), key).toEqual(zh);

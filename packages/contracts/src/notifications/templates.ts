@@ -8,6 +8,7 @@ import { CONTACT_SHEET_TYPE_LABELS, type ContactSheetType } from '../contactshee
  */
 export const NOTIFICATION_TEMPLATE_KEYS = [
   'memberAdded',
+  'memberInvited',
   'topicNew',
   'topicResponse',
   'topicCompleted',
@@ -15,6 +16,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'contactSheetSent',
   'contactSheetReplied',
   'contactSheetRecalled',
+  'accountSecurityChanged',
 ] as const;
 export type NotificationTemplateKey = (typeof NOTIFICATION_TEMPLATE_KEYS)[number];
 export type NotificationParams = Readonly<Record<string, string | number>>;
@@ -93,6 +95,23 @@ const TEMPLATES: Readonly<Record<NotificationTemplateKey, Renderer>> = {
       : { title: `您已加入${scope[language]}「${name}」`, content: `${by} 将您添加为成员。` };
   },
 
+  /** To the invitee of a membership invitation. params: scopeType, scopeName, byName (the inviter). */
+  memberInvited: (params, language) => {
+    const scope = SCOPE_LABELS[String(params.scopeType)];
+    const name = text(params.scopeName);
+    const by = text(params.byName);
+    if (!scope || !name || !by) return null;
+    return language === 'en-US'
+      ? {
+          title: `${by} invited you to join the ${scope[language]} "${name}"`,
+          content: 'Accept the invitation to become a member, or decline it.',
+        }
+      : {
+          title: `${by} 邀请您加入${scope[language]}「${name}」`,
+          content: '接受邀请即成为成员，也可以拒绝。',
+        };
+  },
+
   /**
    * To the mentioned and the participants of a new topic, and to people newly mentioned in an edit.
    * params: number, name, excerpt (of its content; may be empty).
@@ -145,7 +164,32 @@ const TEMPLATES: Readonly<Record<NotificationTemplateKey, Renderer>> = {
       content: number,
     };
   },
+  accountSecurityChanged,
 };
+
+const SECURITY_CHANGES: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
+  phone: { 'zh-CN': '手机号', 'en-US': 'phone number' },
+  email: { 'zh-CN': '邮箱', 'en-US': 'email' },
+  password: { 'zh-CN': '密码', 'en-US': 'password' },
+};
+
+/**
+ * To the account's owner after a change of phone, email or password (issue 14). params: change (phone |
+ * email | password), from and to (masked old and new values; '' for a password).
+ */
+function accountSecurityChanged(params: NotificationParams, language: Language): RenderedNotification | null {
+  const what = SECURITY_CHANGES[String(params.change)];
+  const from = optionalText(params.from);
+  const to = optionalText(params.to);
+  if (!what || from === null || to === null) return null;
+  const en = language === 'en-US';
+  const title = en ? `Your ${what[language]} was changed` : `您的${what[language]}已修改`;
+  const change = to === '' ? '' : en ? `${from || '(none)'} → ${to}. ` : `${from || '（无）'} → ${to}。`;
+  const advice = en
+    ? 'If this was not you, reset your password at once and tell your administrator.'
+    : '如果不是您本人操作，请立即重置密码并联系管理员。';
+  return { title, content: `${change}${advice}` };
+}
 
 export function isNotificationTemplate(value: unknown): value is NotificationTemplateKey {
   return typeof value === 'string' && Object.hasOwn(TEMPLATES, value);

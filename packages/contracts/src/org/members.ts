@@ -202,3 +202,66 @@ export const ownMemberUpdateSchema = z.strictObject({
   phoneSecret: z.boolean(),
 });
 export type OwnMemberUpdate = z.infer<typeof ownMemberUpdateSchema>;
+
+// ── invitations addressed to a person (issue 14: membership needs the person's consent) ──────────────────
+
+/**
+ * An administrator adding someone who is not yet in the enterprise (and always the system administrator)
+ * makes an invitation that person accepts or declines; until then they are no member and the inviter sees
+ * nothing of them but what the inviter typed. Cancelled by an administrator of the scope.
+ */
+export const MEMBERSHIP_INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
+export type MembershipInvitationStatus = (typeof MEMBERSHIP_INVITATION_STATUSES)[number];
+
+/** How the inviter named the person, exactly as typed (never resolved to an account for the inviter). */
+export const invitedAsSchema = z.object({
+  kind: z.enum(['userId', 'name', 'phone']),
+  value: z.string(),
+  /** For a phone number; '' otherwise. */
+  countryCode: z.string(),
+});
+export type InvitedAs = z.infer<typeof invitedAsSchema>;
+
+/**
+ * The answer of POST {enterprises,circles,projects}/{id}/members when it made an invitation (the same shape
+ * whether or not the phone or account exists), and a row of GET …/membership-invitations (admins).
+ */
+export const membershipInvitationSchema = z.object({
+  _id: idSchema,
+  status: z.enum(MEMBERSHIP_INVITATION_STATUSES),
+  scopeType: scopeTypeSchema,
+  scopeId: idSchema,
+  invitedAs: invitedAsSchema,
+  templateId: idSchema.nullable(),
+  department: z.string(),
+  remark: z.string(),
+  inviter: personRefSchema.nullable(),
+  createdAt: z.string(),
+});
+export type MembershipInvitation = z.infer<typeof membershipInvitationSchema>;
+
+/** POST …/members answers the member (someone of the enterprise, added at once) or the invitation. */
+export const memberAddResultSchema = z.union([membershipInvitationSchema, memberViewSchema]);
+export type MemberAddResult = z.infer<typeof memberAddResultSchema>;
+
+export function isMembershipInvitation(result: MemberAddResult): result is MembershipInvitation {
+  return 'invitedAs' in result;
+}
+
+/** GET membership-invitations: the caller's own pending invitations, newest first. */
+export const myMembershipInvitationSchema = z.object({
+  _id: idSchema,
+  scopeType: scopeTypeSchema,
+  scopeId: idSchema,
+  scopeName: z.string(),
+  /** The enterprise's name (the scope's own for an enterprise). */
+  enterpriseName: z.string(),
+  inviter: personRefSchema.nullable(),
+  createdAt: z.string(),
+});
+export type MyMembershipInvitation = z.infer<typeof myMembershipInvitationSchema>;
+
+/** Where the invitee's notification and to-do lead: the invitation page lists their pending invitations. */
+export function membershipInvitationUrl(invitationId: string): string {
+  return `${MEMBER_INVITE_PATH}?invitation=${encodeURIComponent(invitationId)}`;
+}

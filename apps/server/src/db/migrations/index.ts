@@ -57,6 +57,7 @@ import * as m2026112267 from './2026112267_attendance_corrections';
 import * as m2026112268 from './2026112268_violation_records';
 import * as m2026112280 from './2026112280_models';
 import * as m2026112285 from './2026112285_model_views';
+import * as m2026112630 from './2026112630_membership_invitations';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -125,4 +126,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112268_violation_records': m2026112268,
   '2026112280_models': m2026112280,
   '2026112285_model_views': m2026112285,
+  '2026112630_membership_invitations': m2026112630,
 };

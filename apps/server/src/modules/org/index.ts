@@ -26,6 +26,9 @@ export interface OrgDeps {
   memberPolicy?: MemberPolicy | undefined;
   /** The notifications module's producer: new members are told (modules/notifications). */
   notify?: MemberEventSinks['notify'] | undefined;
+  /** The invitee's to-do of a membership invitation (modules/notifications). */
+  addTodo?: MemberEventSinks['addTodo'] | undefined;
+  closeTodo?: MemberEventSinks['closeTodo'] | undefined;
   /** Where a failed notification is reported (it never fails the add). */
   log?: MemberEventSinks['log'] | undefined;
 }
@@ -35,6 +38,7 @@ function memberEventSinks(
   db: Kysely<Database>,
   notify: MemberEventSinks['notify'],
   log: MemberEventSinks['log'],
+  todos: Pick<MemberEventSinks, 'addTodo' | 'closeTodo'>,
 ): MemberEventSinks {
   const orgRepository = createOrgRepository(db);
   const membersRepository = createMembersRepository(db);
@@ -42,6 +46,7 @@ function memberEventSinks(
   return {
     notify,
     log,
+    ...todos,
     async describe(event) {
       const [scope, by] = await Promise.all([
         orgRepository[find[event.scope.type]](event.scope.id),
@@ -54,7 +59,16 @@ function memberEventSinks(
 }
 
 /** The organisation: enterprises, circles, projects, members, project settings, trial plans. */
-export function createOrgModule({ db, engine, clock, memberPolicy, notify, log }: OrgDeps) {
+export function createOrgModule({
+  db,
+  engine,
+  clock,
+  memberPolicy,
+  notify,
+  addTodo,
+  closeTodo,
+  log,
+}: OrgDeps) {
   const access = createOrgAccess(db);
   const members = createMembersModule({
     db,
@@ -62,7 +76,7 @@ export function createOrgModule({ db, engine, clock, memberPolicy, notify, log }
     clock,
     access,
     policy: memberPolicy ?? createPermissionsMemberPolicy(clock),
-    memberEvents: notify ? memberEventSinks(db, notify, log ?? console) : undefined,
+    memberEvents: notify ? memberEventSinks(db, notify, log ?? console, { addTodo, closeTodo }) : undefined,
   });
   const structures = createStructuresModule({
     db,

@@ -17,10 +17,15 @@ export type MemberChanges = Pick<
   | 'edit_4d'
 >;
 
-/** Whose phone numbers a list may show: its own, and all of them for an admin of the scope. */
+/**
+ * Whose contact data a list may show: the viewer's own always; every phone to an admin of the scope;
+ * otherwise phones not kept secret — and no phone or email of anyone else when `contacts` is false (a
+ * project member whose template sets the address book to none).
+ */
 export interface PhoneViewer {
   userId: string;
   admin: boolean;
+  contacts: boolean;
 }
 
 export interface MemberListSlice {
@@ -42,11 +47,21 @@ export type UserSummaryRow = Pick<
  * it secret must already be blank where the `where` filter sees it (so a search cannot reveal it).
  */
 export function createMembersRepository(db: Kysely<Database>) {
-  /** The scope's members with their users, as derived table `mv`; `user_phone` is '' where hidden. */
+  /**
+   * The scope's members with their users, as derived table `mv`; `user_phone` and `user_email` are ''
+   * where hidden, so neither the answer nor a `where` filter on them can reveal them.
+   */
   function memberView(scope: { type: ScopeType; id: string }, viewer: PhoneViewer) {
+    const self = sql<boolean>`${sql.ref('members.user_id')} = ${viewer.userId}`;
     const phone = viewer.admin
       ? sql<string>`coalesce(${sql.ref('users.phone_number')}, '')`
-      : sql<string>`case when ${sql.ref('members.phone_secret')} = 1 and ${sql.ref('members.user_id')} <> ${viewer.userId} then '' else coalesce(${sql.ref('users.phone_number')}, '') end`;
+      : viewer.contacts
+        ? sql<string>`case when ${sql.ref('members.phone_secret')} = 1 and ${sql.ref('members.user_id')} <> ${viewer.userId} then '' else coalesce(${sql.ref('users.phone_number')}, '') end`
+        : sql<string>`case when ${self} then coalesce(${sql.ref('users.phone_number')}, '') else '' end`;
+    const email =
+      viewer.admin || viewer.contacts
+        ? sql<string>`${sql.ref('users.email')}`
+        : sql<string>`case when ${self} then ${sql.ref('users.email')} else '' end`;
     const inner = db
       .selectFrom('members')
       .innerJoin('users', 'users.id', 'members.user_id')
@@ -73,7 +88,7 @@ export function createMembersRepository(db: Kysely<Database>) {
         'users.name as user_name',
         'users.nick_name as user_nick_name',
         'users.avatar as user_avatar',
-        'users.email as user_email',
+        email.as('user_email'),
         phone.as('user_phone'),
       ]);
     return db.selectFrom(inner.as('mv'));
@@ -212,6 +227,15 @@ export function createMembersRepository(db: Kysely<Database>) {
         .where('phone_number', '=', phoneNumber)
         .where('country_code', '=', countryCode)
         .executeTakeFirst();
+    },
+
+    async isSystemAdmin(id: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('is_system_admin')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(row?.is_system_admin ?? 0) === 1;
     },
 
     usersByIds(ids: readonly string[]): Promise<UserSummaryRow[]> {

@@ -5,14 +5,17 @@ import {
   invitationInfoSchema,
   invitationSchema,
   invitationTokenSchema,
+  memberAddResultSchema,
   memberCreateSchema,
   memberProjectsSchema,
   memberRequestHandleSchema,
   memberRequestSchema,
   memberRequestsQuerySchema,
+  membershipInvitationSchema,
   membersQuerySchema,
   memberUpdateSchema,
   memberViewSchema,
+  myMembershipInvitationSchema,
   ownMemberUpdateSchema,
   type ScopeType,
 } from '@lintel/contracts/org';
@@ -75,19 +78,38 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           tags: TAGS,
-          summary: `Add a member to a ${type} (admins)`,
+          summary: `Add a member to a ${type} (admins): someone of the enterprise at once, anyone else invited`,
           description:
-            'Exactly one of userId, name (the account) or phoneNumber (+countryCode). 404 org.userNotFound, ' +
-            '409 org.memberExists, 400 org.accountLimitReached (enterprise account capacity), ' +
+            'Exactly one of userId, name (the account) or phoneNumber (+countryCode). A user already in the ' +
+            'enterprise (a member of it, its circles or projects; never the system administrator) is added ' +
+            'and the member answered. Anyone else gets an invitation to accept (answered as {_id, status: ' +
+            'pending, invitedAs, …}, the same whether or not the phone or account exists): they are no member ' +
+            'until they accept. 409 org.memberExists, 409 org.invitationPending (invited the same way already), ' +
+            '400 org.accountLimitReached (enterprise account capacity), ' +
             '404 org.templateNotFound / org.structureNotFound for a template or department not of the scope. ' +
             "Without templateId a project member gets the project's default template.",
           params: idParams,
           querystring: noQuerySchema,
           body: memberCreateSchema,
-          response: { 200: memberViewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+          response: { 200: memberAddResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
       async (request) => members.add(request.user!, { type, id: request.params.id }, request.body),
+    );
+
+    app.get(
+      `/${path}/:id/membership-invitations`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: `The pending invitations of a ${type} (admins), newest first: only what the inviter typed`,
+          params: idParams,
+          querystring: pageQuery,
+          response: { 200: z.array(membershipInvitationSchema), ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) =>
+        members.invitations.listForScope(request.user!, { type, id: request.params.id }, request.query),
     );
   }
 
@@ -178,6 +200,76 @@ export const membersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await members.leave(request.user!, { type: 'project', id: request.params.id });
+      return {};
+    },
+  );
+
+  // ── invitations addressed to a person: the invitee answers, an admin of the scope may cancel ──
+
+  app.get(
+    '/membership-invitations',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The caller's pending invitations to join an enterprise, circle or project, newest first",
+        querystring: noQuerySchema,
+        response: { 200: z.array(myMembershipInvitationSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => members.invitations.listMine(request.user!),
+  );
+
+  app.post(
+    '/membership-invitations/:id/accept',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Accept an invitation addressed to me: I become a member as the inviter chose',
+        description:
+          '404 org.invitationNotFound (not mine, or its scope is gone), 409 org.invitationHandled, ' +
+          '400 org.accountLimitReached.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: z.strictObject({}).nullish(),
+        response: { 200: memberViewSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => members.invitations.accept(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/membership-invitations/:id/decline',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Decline an invitation addressed to me',
+        description: '404 org.invitationNotFound (not mine), 409 org.invitationHandled.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: z.strictObject({}).nullish(),
+        response: { 200: done, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      await members.invitations.decline(request.user!, request.params.id);
+      return {};
+    },
+  );
+
+  app.delete(
+    '/membership-invitations/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel a pending invitation (admins of its scope)',
+        description: '409 org.invitationHandled when it was accepted, declined or cancelled already.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: done, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await members.invitations.cancel(request.user!, request.params.id);
       return {};
     },
   );

@@ -1,6 +1,7 @@
 import type { CountResult } from '@lintel/contracts';
 import type { User } from '@lintel/contracts/account';
 import type {
+  MemberAddResult,
   MemberCreate,
   MemberProjects,
   MemberRole,
@@ -21,8 +22,10 @@ import { parseOrder } from '../../../db/order';
 import type { Database } from '../../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../../db/where';
 import { AppError } from '../../../plugins/app-error';
+import { memberMay } from '../../permissions/grants';
 import type { OrgAccess, ScopeRef } from '../access';
 import { createStructuresRepository } from '../structures/structures.repository';
+import { createInvitationsService } from './invitations.service';
 import { type MemberEventSinks, onMemberAdded } from './member-events';
 import { presentMemberFields, presentMemberView } from './members.presenter';
 import { createMembersRepository, type MemberChanges, type PhoneViewer } from './members.repository';
@@ -82,6 +85,10 @@ export interface MembersServiceDeps {
 }
 
 type MembersQuery = z.output<typeof membersQuerySchema>;
+
+/** Whose contact data (phone, email) a list shows; see the repository. */
+export type { PhoneViewer };
+
 type ParsedCreate = z.output<typeof memberCreateSchema>;
 
 export interface NewMemberInput {
@@ -145,6 +152,50 @@ export function createMembersService({
     if ((await repo.countEnterpriseAccounts(enterpriseId)) >= capacity) {
       throw new AppError(400, 'org.accountLimitReached', { params: { max: capacity } });
     }
+  }
+
+  /**
+   * What an invitation is checked for when it is made, the same whoever it names (so that the answer tells
+   * nothing about the person): room for one more account, the department and the template of the scope.
+   */
+  async function checkInvitation(
+    trx: Kysely<Database>,
+    scope: { type: ScopeType; id: string; enterpriseId: string },
+    input: { templateId?: string | null | undefined; department?: string | undefined },
+  ): Promise<string | null> {
+    const repo = createMembersRepository(trx);
+    const capacity = await repo.enterpriseCapacity(scope.enterpriseId);
+    if (capacity !== null && (await repo.countEnterpriseAccounts(scope.enterpriseId)) >= capacity) {
+      throw new AppError(400, 'org.accountLimitReached', { params: { max: capacity } });
+    }
+    await checkDepartment(trx, scope, input.department);
+    if (scope.type !== 'project') {
+      if (input.templateId) throw new AppError(404, 'org.templateNotFound');
+      return null;
+    }
+    if (input.templateId && policy && !(await policy.templateInProject(trx, input.templateId, scope.id))) {
+      throw new AppError(404, 'org.templateNotFound');
+    }
+    return input.templateId ?? null;
+  }
+
+  /**
+   * An accepted invitation's fields as they can still be used: a template or department deleted since is
+   * dropped (the project's default template, no department) rather than failing the acceptance.
+   */
+  async function stillValid(
+    trx: Kysely<Database>,
+    scope: ScopeRef,
+    input: { templateId: string | null; department: string },
+  ): Promise<{ templateId: string | null; department: string }> {
+    let { templateId, department } = input;
+    if (department && !(await createStructuresRepository(trx).findInScope(scope, department)))
+      department = '';
+    if (scope.type !== 'project') templateId = null;
+    else if (templateId && policy && !(await policy.templateInProject(trx, templateId, scope.id))) {
+      templateId = null;
+    }
+    return { templateId, department };
   }
 
   /**
@@ -220,12 +271,47 @@ export function createMembersService({
     return presentMemberFields(row);
   }
 
+  const invitations = createInvitationsService({
+    db,
+    clock,
+    access,
+    memberEvents,
+    insertMember,
+    checkInvitation,
+    stillValid,
+    present,
+  });
+
+  /**
+   * Whom an administrator may add without asking: someone already in the enterprise (a member of it or of
+   * any of its circles and projects). Never the system administrator: nobody makes them a member.
+   */
+  async function addsDirectly(enterpriseId: string, userId: string): Promise<boolean> {
+    if (await repository.isSystemAdmin(userId)) return false;
+    return repository.isEnterpriseAccount(enterpriseId, userId);
+  }
+
+  /**
+   * The caller's view of the scope's contact data (issue 14): admins of the scope see every phone (and
+   * email); a plain project member whose template sets the address book (`addressBook` view) to none sees
+   * no one's but their own; everyone else sees phones that are not kept secret.
+   */
+  async function contactViewer(user: User, scope: ScopeRef, role: MemberRole | null): Promise<PhoneViewer> {
+    const admin = role === 'admin';
+    let contacts = true;
+    if (!admin && role === 'member' && scope.type === 'project') {
+      contacts = await memberMay(db, scope.id, user._id, { moduleKey: 'addressBook', permission: 'view' });
+    }
+    return { userId: user._id, admin, contacts };
+  }
+
   return {
     insertMember,
+    invitations,
 
     async list(user: User, scope: ScopeRef, query: MembersQuery): Promise<MemberView[] | CountResult> {
       const granted = await access.requireScopeRole(user, scope, 'read');
-      const viewer: PhoneViewer = { userId: user._id, admin: granted.role === 'admin' };
+      const viewer = await contactViewer(user, scope, granted.role);
       const node = parseWhereQuery(query.where, MEMBER_FILTERS);
       const where = node ? compileWhere(node, MEMBER_FILTERS, engine) : null;
       if (query.only_count) {
@@ -242,10 +328,22 @@ export function createMembersService({
       return rows.map((row) => presentMemberView(row, query.expand === true));
     },
 
-    async add(user: User, scope: ScopeRef, body: ParsedCreate): Promise<MemberView> {
+    /**
+     * POST …/members (admins): someone already in the enterprise is added at once (the member answered);
+     * anyone else — an unknown phone or account included, and always the system administrator — gets an
+     * invitation to accept, answered in the same shape whoever it names (issue 14).
+     */
+    async add(user: User, scope: ScopeRef, body: ParsedCreate): Promise<MemberAddResult> {
       const granted = await access.requireScopeRole(user, scope, 'admin');
       const target = await findUser(body);
-      if (!target) throw new AppError(404, 'org.userNotFound');
+      if (!target || !(await addsDirectly(granted.enterpriseId, target.id))) {
+        return invitations.invite(
+          user,
+          { ...scope, enterpriseId: granted.enterpriseId },
+          body,
+          target?.id ?? null,
+        );
+      }
       const id = await db
         .transaction()
         .execute((trx) =>
@@ -333,7 +431,7 @@ export function createMembersService({
       const scope = { type: 'enterprise' as const, id: enterpriseId };
       const members = await repository.listMembers(
         scope,
-        { userId: user._id, admin: granted.role === 'admin' },
+        { userId: user._id, admin: granted.role === 'admin', contacts: true },
         {
           where: null,
           order: { column: 'mv.sort_order', direction: 'asc' },

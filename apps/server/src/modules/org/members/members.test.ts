@@ -35,6 +35,18 @@ type MemberJson = {
   user?: { name: string; phoneNumber: string; nickName: string };
 };
 const list = (response: LightMyRequestResponse) => json<MemberJson[]>(response);
+
+/** Accepts every invitation waiting for the signed-in user; answers the members made. */
+async function acceptMine(cookie: string): Promise<MemberJson[]> {
+  const mine = json<Array<{ _id: string }>>(await call('GET', 'membership-invitations', cookie));
+  const members: MemberJson[] = [];
+  for (const invitation of mine) {
+    const accepted = await call('POST', `membership-invitations/${invitation._id}/accept`, cookie, {});
+    if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+    members.push(json<MemberJson>(accepted));
+  }
+  return members;
+}
 const where = (w: unknown) => `where=${encodeURIComponent(JSON.stringify(w))}`;
 
 async function memberOf(scopeId: string, userId: string) {
@@ -134,7 +146,7 @@ describe('rights on the member routes', () => {
 });
 
 describe('POST …/members', () => {
-  it('adds by userId, account name or phone; 404 for an unknown user, 409 for a member', async () => {
+  it('adds someone of the enterprise at once, invites anyone else; the invitee accepting makes the member', async () => {
     const byPhone = await call('POST', `projects/${ids.project}/members`, demo, {
       phoneNumber: '13900000002',
       remark: '现场',
@@ -142,7 +154,18 @@ describe('POST …/members', () => {
       category: 'construction',
     });
     expect(byPhone.statusCode).toBe(200);
+    // Not in the enterprise: an invitation showing only what was typed; no member yet.
     expect(json(byPhone)).toMatchObject({
+      status: 'pending',
+      scopeType: 'project',
+      invitedAs: { kind: 'phone', value: '13900000002' },
+      remark: '现场',
+    });
+    expect(json(byPhone)).not.toHaveProperty('userId');
+    expect(await memberOf(ids.project, userIds.zhaoliu)).toBeUndefined();
+    const accepted = await acceptMine(zhao);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]).toMatchObject({
       userId: userIds.zhaoliu,
       role: 'member',
       remark: '现场',
@@ -157,7 +180,7 @@ describe('POST …/members', () => {
       .where('project_id', '=', ids.project)
       .where('is_default', '=', 1)
       .executeTakeFirstOrThrow();
-    expect(json(byPhone).templateId).toBe(defaultTemplate.id);
+    expect(accepted[0]!.templateId).toBe(defaultTemplate.id);
     const foreignTemplate = await t.db.db
       .selectFrom('permission_templates')
       .select('id')
@@ -170,14 +193,17 @@ describe('POST …/members', () => {
     expect([foreign.statusCode, json(foreign).key]).toEqual([404, 'org.templateNotFound']);
     expect(await memberOf(ids.project, userIds.wangwu)).toBeUndefined();
     const byName = await call('POST', `circles/${ids.circle}/members`, demo, { name: 'sunqi' });
-    expect(json(byName)).toMatchObject({ userId: userIds.sunqi, scopeType: 'circle', templateId: null });
+    expect(json(byName)).toMatchObject({ status: 'pending', invitedAs: { kind: 'name', value: 'sunqi' } });
+    const sunqi = await signIn(t.app, 'sunqi', 'Passw0rd');
+    expect((await acceptMine(sunqi))[0]).toMatchObject({
+      userId: userIds.sunqi,
+      scopeType: 'circle',
+      templateId: null,
+    });
+    // Now of the enterprise: added at once, the member answered.
     const byId = await call('POST', `enterprises/${ids.enterprise}/members`, demo, { userId: userIds.sunqi });
     expect(json(byId)).toMatchObject({ userId: userIds.sunqi, scopeType: 'enterprise' });
 
-    const unknown = await call('POST', `projects/${ids.project}/members`, demo, {
-      phoneNumber: '13999999999',
-    });
-    expect([unknown.statusCode, json(unknown).key]).toEqual([404, 'org.userNotFound']);
     const again = await call('POST', `projects/${ids.project}/members`, demo, { userId: userIds.zhangsan });
     expect([again.statusCode, json(again).key]).toEqual([409, 'org.memberExists']);
     expect(json(again).message).toBe('该成员已存在');
@@ -241,6 +267,7 @@ describe('POST …/members', () => {
       .execute();
     const first = await call('POST', `projects/${other.project}/members`, lisi, { userId: userIds.wangwu });
     expect(first.statusCode).toBe(200);
+    expect(await acceptMine(wangwu)).toHaveLength(1);
     const full = await call('POST', `projects/${other.project}/members`, lisi, { userId: userIds.sunqi });
     expect([full.statusCode, json(full).key]).toEqual([400, 'org.accountLimitReached']);
     expect(await memberOf(other.project, userIds.sunqi)).toBeUndefined();
@@ -408,10 +435,11 @@ describe('admins through project info, DELETE members/{id}', () => {
     expect((await call('GET', `projects/${ids.project}/members`, zhangsan)).statusCode).toBe(404);
     expect(json<unknown[]>(await call('GET', 'projects', zhangsan))).toEqual([]);
     expect((await call('DELETE', `members/${member!.id}`, demo)).statusCode).toBe(404);
-    // Back in for the rest of the suite.
+    // Back in for the rest of the suite: no longer of the enterprise, he is invited and accepts.
     expect(
       (await call('POST', `projects/${ids.project}/members`, demo, { userId: userIds.zhangsan })).statusCode,
     ).toBe(200);
+    expect(await acceptMine(zhangsan)).toHaveLength(1);
   });
 });
 
@@ -510,5 +538,230 @@ describe('my own membership: PUT / DELETE projects/{id}/members/me', () => {
     expect((await memberOf(project, userIds.zhangsan))?.role).toBe('member');
     expect((await call('GET', `projects/${project}`, sunqi)).statusCode).toBe(404);
     expect((await call('DELETE', me(), sunqi)).statusCode).toBe(404);
+  });
+});
+
+describe('consent (issue 14): adding someone outside the enterprise is an invitation they answer', () => {
+  let mallory: string; // registers, makes an enterprise and a project: their admin
+  let mallorys: { enterprise: string; project: string };
+  let victim: string;
+  let victimId: string;
+  const victimPhone = '13900000009';
+  const path = () => `projects/${mallorys.project}/members`;
+  type InvitationJson = { _id: string; status: string; invitedAs: { value: string } } & Record<
+    string,
+    unknown
+  >;
+
+  beforeAll(async () => {
+    const users = createUserService({ db: t.db.db, clock: t.clock });
+    for (const [name, phoneNumber, email] of [
+      ['mallory', null, ''],
+      ['victim', victimPhone, 'victim@example.com'],
+    ] as const) {
+      const row = await users.createUser({ name, password: 'Passw0rd', phoneNumber, email });
+      if (name === 'victim') victimId = row.id;
+    }
+    mallory = await signIn(t.app, 'mallory', 'Passw0rd');
+    victim = await signIn(t.app, 'victim', 'Passw0rd');
+    const e = json<{ _id: string }>(await call('POST', 'enterprises', mallory, { name: '某某公司' }));
+    const p = json<{ _id: string }>(
+      await call('POST', 'projects', mallory, { name: '某某项目', enterpriseId: e._id }),
+    );
+    mallorys = { enterprise: e._id, project: p._id };
+  });
+
+  const victimSeenBy = async (cookie: string) =>
+    list(await call('GET', `${path()}?expand=true`, cookie)).find((m) => m.userId === victimId);
+
+  it('the attacker adds a stranger by phone: pending, no member, no phone, no email, not even by a search', async () => {
+    const added = await call('POST', path(), mallory, { phoneNumber: victimPhone });
+    expect(added.statusCode).toBe(200);
+    const invitation = json<InvitationJson>(added);
+    expect(invitation).toMatchObject({ status: 'pending', invitedAs: { kind: 'phone', value: victimPhone } });
+    expect(JSON.stringify(invitation)).not.toContain('victim');
+    expect(await victimSeenBy(mallory)).toBeUndefined();
+    const search = `${path()}?expand=true&${where({ email: { $regex: 'victim' } })}`;
+    expect(list(await call('GET', search, mallory))).toEqual([]);
+    // The admin's pending list shows only what was typed, never whom it matched.
+    const pending = json<InvitationJson[]>(
+      await call('GET', `projects/${mallorys.project}/membership-invitations`, mallory),
+    );
+    expect(pending.map((row) => [row.status, row.invitedAs.value])).toEqual([['pending', victimPhone]]);
+    expect(JSON.stringify(pending)).not.toContain(victimId);
+    // Invited the same way again: 409, also when ten requests race (exactly one invitation exists).
+    const again = await Promise.all(
+      Array.from({ length: 10 }, () => call('POST', path(), mallory, { phoneNumber: victimPhone })),
+    );
+    expect(new Set(again.map((r) => `${r.statusCode} ${json(r).key}`))).toEqual(
+      new Set(['409 org.invitationPending']),
+    );
+    // The victim is told: a notification and a to-do leading to the invitation page.
+    const todos = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/base-service/todos',
+      headers: { cookie: victim },
+    });
+    expect(json<Array<{ module: string; link: string }>>(todos)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          module: 'memberManagement',
+          link: `/e/member-invite?invitation=${invitation._id}`,
+        }),
+      ]),
+    );
+    // Somebody else cannot accept it (its id tells nothing): 404; the stranger list stays empty.
+    const foreign = await call('POST', `membership-invitations/${invitation._id}/accept`, wangwu, {});
+    expect([foreign.statusCode, json(foreign).key]).toEqual([404, 'org.invitationNotFound']);
+    expect(json(await call('GET', 'membership-invitations', wangwu))).toEqual([]);
+    // The victim declines: nothing changes for the attacker, who may not read anything more.
+    const mine = json<Array<{ _id: string; scopeName: string; enterpriseName: string }>>(
+      await call('GET', 'membership-invitations', victim),
+    );
+    expect(mine).toEqual([
+      expect.objectContaining({ _id: invitation._id, scopeName: '某某项目', enterpriseName: '某某公司' }),
+    ]);
+    const declined = await call('POST', `membership-invitations/${invitation._id}/decline`, victim, {});
+    expect(declined.statusCode).toBe(200);
+    const late = await call('POST', `membership-invitations/${invitation._id}/accept`, victim, {});
+    expect([late.statusCode, json(late).key]).toEqual([409, 'org.invitationHandled']);
+    expect(await victimSeenBy(mallory)).toBeUndefined();
+    expect(json(await call('GET', `projects/${mallorys.project}/membership-invitations`, mallory))).toEqual(
+      [],
+    );
+  });
+
+  it('accepting makes the member (one of two racing answers wins); then the admin sees what a member shares', async () => {
+    const invitation = json<InvitationJson>(
+      await call('POST', path(), mallory, { name: 'victim', remark: '甲方' }),
+    );
+    const answers = await Promise.all([
+      call('POST', `membership-invitations/${invitation._id}/accept`, victim, {}),
+      call('POST', `membership-invitations/${invitation._id}/accept`, victim, {}),
+      call('DELETE', `membership-invitations/${invitation._id}`, mallory),
+    ]);
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(2);
+    const member = await memberOf(mallorys.project, victimId);
+    if (statuses[2] === 200) {
+      expect(member).toBeUndefined();
+    } else {
+      expect(member?.remark).toBe('甲方');
+      expect((await victimSeenBy(mallory))?.user?.phoneNumber).toBe(victimPhone);
+    }
+  });
+
+  it('an administrator cancels a pending invitation; others may not', async () => {
+    const invitation = json<InvitationJson>(await call('POST', path(), mallory, { name: 'wangwu' }));
+    expect((await call('DELETE', `membership-invitations/${invitation._id}`, wangwu)).statusCode).toBe(404);
+    expect((await call('DELETE', `membership-invitations/${invitation._id}`, demo)).statusCode).toBe(404);
+    expect((await call('DELETE', `membership-invitations/${invitation._id}`, mallory)).statusCode).toBe(200);
+    expect(json(await call('GET', 'membership-invitations', wangwu))).toEqual([]);
+    const late = await call('POST', `membership-invitations/${invitation._id}/accept`, wangwu, {});
+    expect([late.statusCode, json(late).key]).toEqual([409, 'org.invitationHandled']);
+    expect(await memberOf(mallorys.project, userIds.wangwu)).toBeUndefined();
+  });
+
+  it('answers the same for a registered and an unknown phone or account (no enumeration)', async () => {
+    const shape = (response: LightMyRequestResponse) => {
+      const { _id, createdAt, invitedAs, ...rest } = json<Record<string, unknown>>(response);
+      return {
+        statusCode: response.statusCode,
+        keys: Object.keys(json(response)).sort(),
+        rest,
+        _id,
+        createdAt,
+        invitedAs,
+      };
+    };
+    const pairs: Array<[Record<string, string>, Record<string, string>]> = [
+      [{ phoneNumber: '13900000003' }, { phoneNumber: '13911112222' }],
+      [{ name: 'zhangsan' }, { name: 'nobody-such' }],
+      [{ userId: userIds.lisi }, { userId: 'aaaaaaaaaaaaaaaaaaaaaaaa' }],
+    ];
+    for (const [known, unknown] of pairs) {
+      const a = shape(await call('POST', path(), mallory, known));
+      const b = shape(await call('POST', path(), mallory, unknown));
+      expect(a.statusCode, JSON.stringify(known)).toBe(200);
+      expect([b.statusCode, b.keys, b.rest]).toEqual([a.statusCode, a.keys, a.rest]);
+    }
+    // Nobody of them became a member, and nobody's data is in the pending list.
+    expect(list(await call('GET', `${path()}?expand=true`, mallory)).map((m) => m.user?.name)).not.toContain(
+      'zhangsan',
+    );
+  });
+
+  it('the system administrator is never made a member by someone else: always an invitation', async () => {
+    const adminId = (
+      await t.db.db.selectFrom('users').select('id').where('name', '=', 'admin').executeTakeFirstOrThrow()
+    ).id;
+    for (const body of [{ name: 'admin' }, { userId: adminId }]) {
+      const added = await call('POST', path(), mallory, body);
+      expect(json(added)).toMatchObject({ status: 'pending' });
+    }
+    expect(await memberOf(mallorys.project, adminId)).toBeUndefined();
+    // Even once they joined the enterprise by their own act, another project of it only invites them.
+    const toEnterprise = json<{ _id: string }>(
+      await call('POST', `enterprises/${mallorys.enterprise}/members`, mallory, { userId: adminId }),
+    );
+    expect(
+      (await call('POST', `membership-invitations/${toEnterprise._id}/accept`, admin, {})).statusCode,
+    ).toBe(200);
+    const second = json<{ _id: string }>(
+      await call('POST', 'projects', mallory, { name: '某某二期', enterpriseId: mallorys.enterprise }),
+    );
+    const added = await call('POST', `projects/${second._id}/members`, mallory, { userId: adminId });
+    expect(json(added)).toMatchObject({ status: 'pending' });
+    expect(await memberOf(second._id, adminId)).toBeUndefined();
+  });
+});
+
+describe('the addressBook permission (issue 14): none hides the phones and emails of others', () => {
+  it('a member whose template sets the address book to none sees names, never phones or emails; admins and self keep theirs', async () => {
+    const created = await call('POST', `projects/${ids.project}/templates`, demo, {
+      name: '无通讯录',
+      grants: { addressBook: { view: 'none' } },
+    });
+    expect(created.statusCode).toBe(200);
+    const templateId = json<{ _id: string }>(created)._id;
+    // zhaoliu (phone 13900000002, removed above) joins again; zhangsan gets the template.
+    await call('POST', `projects/${ids.project}/members`, demo, { userId: userIds.zhaoliu });
+    await acceptMine(zhao);
+    await t.db.db
+      .updateTable('users')
+      .set({ email: 'zhao@example.com' })
+      .where('id', '=', userIds.zhaoliu)
+      .execute();
+    const zhangsanMember = await memberOf(ids.project, userIds.zhangsan);
+    expect((await call('PUT', `members/${zhangsanMember!.id}`, demo, { templateId })).statusCode).toBe(200);
+
+    const rows = list(await call('GET', `projects/${ids.project}/members?expand=true`, zhangsan));
+    const zhaoRow = rows.find((m) => m.userId === userIds.zhaoliu);
+    expect(zhaoRow?.user).toMatchObject({ name: 'zhaoliu', phoneNumber: '', email: '' });
+    expect(rows.every((m) => m.userId === userIds.zhangsan || m.user?.phoneNumber === '')).toBe(true);
+    // Searches (member pickers) cannot reveal them either.
+    for (const w of [{ phoneNumber: { $regex: '1390' } }, { email: { $regex: 'zhao@' } }]) {
+      const found = list(
+        await call('GET', `projects/${ids.project}/members?expand=true&${where(w)}`, zhangsan),
+      );
+      expect(found, JSON.stringify(w)).toEqual([]);
+      const count = json(
+        await call('GET', `projects/${ids.project}/members?only_count=true&${where(w)}`, zhangsan),
+      );
+      expect(count).toEqual({ count: 0 });
+    }
+    // The admin keeps what admins see; zhaoliu (default template) sees it too.
+    const byAdmin = list(await call('GET', `projects/${ids.project}/members?expand=true`, demo));
+    expect(byAdmin.find((m) => m.userId === userIds.zhaoliu)?.user).toMatchObject({
+      phoneNumber: '13900000002',
+      email: 'zhao@example.com',
+    });
+    const byZhao = list(await call('GET', `projects/${ids.project}/members?expand=true`, zhao));
+    expect(byZhao.find((m) => m.userId === userIds.zhaoliu)?.user?.phoneNumber).toBe('13900000002');
+    // Back to the default template: zhangsan sees the phone again.
+    await call('PUT', `members/${zhangsanMember!.id}`, demo, { templateId: null });
+    const again = list(await call('GET', `projects/${ids.project}/members?expand=true`, zhangsan));
+    expect(again.find((m) => m.userId === userIds.zhaoliu)?.user?.phoneNumber).toBe('13900000002');
   });
 });
