@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function originOf(value: string): string | null {
+export function originOf(value: string): string | null {
   try {
     return new URL(value).origin;
   } catch {
@@ -13,7 +13,7 @@ function originOf(value: string): string | null {
 }
 
 /** This server's own origins: the one the request was addressed to and, when set, PUBLIC_URL. */
-function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[] {
+export function ownOrigins(request: FastifyRequest, publicUrl: string | null): string[] {
   const origins = publicUrl ? [publicUrl] : [];
   const fromHost = originOf(`${request.protocol}://${request.host}`);
   if (fromHost) origins.push(fromHost);

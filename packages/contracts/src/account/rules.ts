@@ -51,8 +51,11 @@ export const CITY_MAX_LENGTH = 100;
 /** The profile's city: province / city / district names joined with this separator (spec 000 §3). */
 export const CITY_SEPARATOR = '/';
 
-/** Purposes of an SMS code (spec 000 §3 phone-code payload). */
-export const PHONE_CODE_TYPES = ['register', 'login', 'reset', 'bind'] as const;
+/**
+ * Purposes of an SMS code (spec 000 §3 phone-code payload), plus `verify` (ours, issue 14): a code sent to
+ * the account's CURRENT phone that proves the signed-in person holds it, for a change of phone or email.
+ */
+export const PHONE_CODE_TYPES = ['register', 'login', 'reset', 'bind', 'verify'] as const;
 export type PhoneCodeType = (typeof PHONE_CODE_TYPES)[number];
 
 /** Job types offered at profile completion (the "works options" of spec 001 §9); the web localizes them. */

@@ -184,16 +184,29 @@ export const passwordChangeSchema = z.strictObject({
 });
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-/** PUT users/{id}/phoneNumber: the new phone and a code of purpose bind sent to it. */
+/**
+ * Fresh proof of a change of phone or email (issue 14), checked in the same request as the change: the
+ * account's current password, or a code of purpose `verify` sent to its CURRENT phone (POST securities with
+ * type verify and that phone). A session alone is not enough (403 account.reauthRequired); an account
+ * without a phone proves with the password.
+ */
+export const reauthShape = {
+  currentPassword: z.string().max(128).optional(),
+  currentPhoneCode: z.string().max(SMS_CODE_MAX_LENGTH).optional(),
+};
+export type Reauth = { currentPassword?: string | undefined; currentPhoneCode?: string | undefined };
+
+/** PUT users/{id}/phoneNumber: the new phone, a code of purpose bind sent to it, and the fresh proof. */
 export const phoneChangeSchema = z.strictObject({
   phoneNumber: z.string().max(32),
   countryCode: z.string().max(8).optional(),
   code: z.string().max(SMS_CODE_MAX_LENGTH),
+  ...reauthShape,
 });
 export type PhoneChange = z.infer<typeof phoneChangeSchema>;
 
-/** PUT users/{id}/email. */
-export const emailChangeSchema = z.strictObject({ email: emailSchema });
+/** PUT users/{id}/email: the new email and the fresh proof. */
+export const emailChangeSchema = z.strictObject({ email: emailSchema, ...reauthShape });
 export type EmailChange = z.infer<typeof emailChangeSchema>;
 
 /** users/{id}/settings/{key}: keys of letters, digits, `_`, `.`, `-`; values any JSON up to 16 KB. */

@@ -81,6 +81,30 @@ describe('templates', () => {
     expect(renderNotification('memberInvited', { ...params, scopeName: '' }, 'en-US')).toBeNull();
   });
 
+  it('render the security notice of a phone, email or password change in both languages', () => {
+    const phone = { change: 'phone', from: '138****0001', to: '139****0404' };
+    expect(renderNotification('accountSecurityChanged', phone, 'zh-CN')).toEqual({
+      title: '您的手机号已修改',
+      content: '138****0001 → 139****0404。如果不是您本人操作，请立即重置密码并联系管理员。',
+    });
+    expect(renderNotification('accountSecurityChanged', phone, 'en-US')).toEqual({
+      title: 'Your phone number was changed',
+      content:
+        '138****0001 → 139****0404. If this was not you, reset your password at once and tell your administrator.',
+    });
+    const password = { change: 'password', from: '', to: '' };
+    expect(renderNotification('accountSecurityChanged', password, 'en-US')?.content).toBe(
+      'If this was not you, reset your password at once and tell your administrator.',
+    );
+    expect(
+      renderNotification('accountSecurityChanged', { change: 'email', from: '', to: 'a***@b.cn' }, 'zh-CN')
+        ?.content,
+    ).toMatch(/^（无） → a\*\*\*@b\.cn。/);
+    expect(
+      renderNotification('accountSecurityChanged', { change: 'name', from: '', to: '' }, 'zh-CN'),
+    ).toBeNull();
+  });
+
   it('answer null for an unknown template or unusable parameters (the stored text is shown then)', () => {
     expect(renderNotification('nope', {}, 'zh-CN')).toBeNull();
     expect(renderNotification(null, null, 'zh-CN')).toBeNull();
@@ -145,7 +169,11 @@ describe('topic and contact sheet templates', () => {
 
   it('render each in both languages', () => {
     expect(new Set(cases.map(([key]) => key))).toEqual(
-      new Set(NOTIFICATION_TEMPLATE_KEYS.filter((key) => key !== 'memberAdded' && key !== 'memberInvited')),
+      new Set(
+        NOTIFICATION_TEMPLATE_KEYS.filter(
+          (key) => key !== 'memberAdded' && key !== 'memberInvited' && key !== 'accountSecurityChanged',
+        ),
+      ),
     );
     for (const [key, params, zh, en] of cases) {
       expect(renderNotification(key, params, 'zh-CN'), key).toEqual(zh);

@@ -1,8 +1,10 @@
 import { loginBodySchema, userSchema } from '@lintel/contracts/account';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import { noQuerySchema } from '../../plugins/route-schemas';
+import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
+import { sameSiteOnly } from '../../plugins/same-site';
 import { requireUser, type SessionCookies } from '../../plugins/session';
 import type { AccountService } from './account.service';
 
@@ -59,20 +61,39 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request) => request.user!,
   );
 
-  app.get(
+  const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    await account.logout(cookies.read(request));
+    cookies.clear(request, reply);
+    return {};
+  };
+
+  app.post(
     '/logout',
     {
       schema: {
         tags: ['account'],
-        summary: 'End the session (also when there is none)',
+        summary: 'End the session (also when there is none); what the web app calls',
         querystring: noQuerySchema,
-        response: { 200: z.strictObject({}) },
+        body: emptyBodySchema,
+        response: { 200: z.strictObject({}), ...errorResponses(403) },
       },
     },
-    async (request, reply) => {
-      await account.logout(cookies.read(request));
-      cookies.clear(request, reply);
-      return {};
+    logout,
+  );
+
+  app.get(
+    '/logout',
+    {
+      // The specification's path: a GET that changes state, so only from our own pages (issue 14).
+      onRequest: sameSiteOnly,
+      schema: {
+        tags: ['account'],
+        summary: "End the session (the specification's GET form): refused from another site, use POST",
+        description: '403 common.foreignOrigin when Sec-Fetch-Site, Origin or Referer name another site.',
+        querystring: noQuerySchema,
+        response: { 200: z.strictObject({}), ...errorResponses(403) },
+      },
     },
+    logout,
   );
 };

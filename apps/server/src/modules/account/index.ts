@@ -7,14 +7,23 @@ import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { TableWrites } from '../../db/table-writes';
 import type { SessionCookies } from '../../plugins/session';
-import { createSmsModule, type PhoneDirectory, type SmsConfig, smsPlugin } from '../sms/index';
+import type { Notify } from '../notifications/index';
+import {
+  createSmsModule,
+  createSmsProvider,
+  type PhoneDirectory,
+  type SmsConfig,
+  smsPlugin,
+} from '../sms/index';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
 import { adminRoutes } from './admin.routes';
 import { createCredentialsService } from './credentials.service';
 import { createLockoutService } from './lockout.service';
+import { createReauth } from './reauth';
 import { registrationRoutes } from './registration.routes';
 import { createRegistrationService } from './registration.service';
+import { createSecurityNotices } from './security-notices';
 import { createSessionService } from './session.service';
 import { systemProfileRoutes } from './system-profile.routes';
 import { createSystemProfileService } from './system-profile.service';
@@ -35,6 +44,8 @@ export interface AccountDeps {
   log: FastifyBaseLogger;
   /** In-process caches (sessions, profile) listen here for writes to what they hold. */
   tableWrites: TableWrites;
+  /** SESSION_MAX_AGE: the absolute lifetime of a session (default 7 days). */
+  sessionMaxAgeMs?: number;
 }
 
 /** The account module's services, built once per app and shared with the session plugin. */
@@ -46,6 +57,7 @@ export function createAccountModule({
   sms: smsConfig,
   log,
   tableWrites,
+  sessionMaxAgeMs,
 }: AccountDeps) {
   const profile = createSystemProfileService({ db, clock, defaults: profileDefaults, tableWrites });
   const sessions = createSessionService({
@@ -53,6 +65,7 @@ export function createAccountModule({
     clock,
     idleMinutes: () => profile.logoutTime(),
     tableWrites,
+    ...(sessionMaxAgeMs === undefined ? {} : { maxAgeMs: sessionMaxAgeMs }),
   });
   // The SMS module asks who owns a phone through this, never through the users table.
   const directory: PhoneDirectory = {
@@ -71,8 +84,11 @@ export function createAccountModule({
     sms,
   });
   const credentials = createCredentialsService({ db, clock, sessions, sms, account });
-  const profiles = createUserProfileService({ db, engine, clock });
-  return { profile, sessions, account, sms, lockout, registration, credentials, profiles };
+  const reauth = createReauth({ sms });
+  const profiles = createUserProfileService({ db, engine, clock, sms, reauth });
+  // Security notices (issue 14) go through the configured SMS provider: the console outbox by default.
+  const noticeSms = createSmsProvider(smsConfig, clock, log);
+  return { profile, sessions, account, sms, lockout, registration, credentials, profiles, reauth, noticeSms };
 }
 export type AccountModule = ReturnType<typeof createAccountModule>;
 
@@ -82,12 +98,20 @@ const SESSION_SWEEP_MS = 60 * 60 * 1000;
 export const accountPlugin: FastifyPluginAsyncZod<{
   module: AccountModule;
   cookies: SessionCookies;
-}> = async (app, { module, cookies }) => {
+  /** The notifications module's producer: security notices are kept in the user's notifications. */
+  notify: Notify;
+}> = async (app, { module, cookies, notify }) => {
+  const notices = createSecurityNotices({ sms: module.noticeSms, notify, log: app.log });
   await app.register(accountRoutes, { account: module.account, cookies });
   await app.register(systemProfileRoutes, { profile: module.profile });
   await app.register(smsPlugin, { sms: module.sms });
   await app.register(registrationRoutes, { registration: module.registration, cookies });
-  await app.register(usersRoutes, { profiles: module.profiles, credentials: module.credentials, cookies });
+  await app.register(usersRoutes, {
+    profiles: module.profiles,
+    credentials: module.credentials,
+    cookies,
+    notices,
+  });
   await app.register(adminRoutes, { profiles: module.profiles });
 
   let sweeper: NodeJS.Timeout | undefined;

@@ -6,7 +6,7 @@ import type { UserRow } from './user.repository';
 export type SessionRow = Selectable<SessionsTable>;
 
 export interface SessionWithUser {
-  session: Pick<SessionRow, 'id' | 'expires_at' | 'last_seen_at' | 'remember'>;
+  session: Pick<SessionRow, 'id' | 'created_at' | 'expires_at' | 'last_seen_at' | 'remember'>;
   user: UserRow;
 }
 
@@ -22,6 +22,7 @@ const findSessionWithUser = compiledOnce(
       .selectAll('users')
       .select([
         'sessions.id as session_id',
+        'sessions.created_at as session_created_at',
         'sessions.expires_at as session_expires_at',
         'sessions.last_seen_at as session_last_seen_at',
         'sessions.remember as session_remember',
@@ -40,10 +41,18 @@ export function createSessionRepository(db: Kysely<Database>) {
     async findWithUserByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
       const [row] = await findSessionWithUser(db, tokenHash);
       if (!row) return undefined;
-      const { session_id, session_expires_at, session_last_seen_at, session_remember, ...user } = row;
+      const {
+        session_id,
+        session_created_at,
+        session_expires_at,
+        session_last_seen_at,
+        session_remember,
+        ...user
+      } = row;
       return {
         session: {
           id: session_id,
+          created_at: session_created_at,
           expires_at: session_expires_at,
           last_seen_at: session_last_seen_at,
           remember: session_remember,

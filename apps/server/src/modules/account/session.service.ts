@@ -11,8 +11,10 @@ import { presentUser } from './user.presenter';
 
 /** A browser session (rememberMe false) lives 12 hours after the last request. */
 export const BROWSER_SESSION_MS = 12 * 60 * 60 * 1000;
-/** "Remember me": 30 days from sign-in, like the cookie's Max-Age. */
+/** "Remember me": 30 days from sign-in, like the cookie's Max-Age (cut to the absolute lifetime). */
 export const REMEMBER_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** SESSION_MAX_AGE's default: whatever the activity, a session ends this long after its sign-in. */
+export const DEFAULT_SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so that reads do not all turn into writes. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const TOKEN_BYTES = 32;
@@ -41,9 +43,17 @@ export interface SessionServiceDeps {
   idleMinutes: () => Promise<number>;
   /** When given, sessions are kept for SESSION_CACHE_MS and forgotten on every write to users. */
   tableWrites?: TableWrites;
+  /** The absolute lifetime (SESSION_MAX_AGE): no renewal goes past created_at + this. */
+  maxAgeMs?: number;
 }
 
-export function createSessionService({ db, clock, idleMinutes, tableWrites }: SessionServiceDeps) {
+export function createSessionService({
+  db,
+  clock,
+  idleMinutes,
+  tableWrites,
+  maxAgeMs = DEFAULT_SESSION_MAX_AGE_MS,
+}: SessionServiceDeps) {
   // Keyed by token hash. Holds rows, never presented users: every request gets its own user object.
   const recent = new RecentRows<string, SessionWithUser>({
     ttlMs: tableWrites ? SESSION_CACHE_MS : 0,
@@ -66,7 +76,7 @@ export function createSessionService({ db, clock, idleMinutes, tableWrites }: Se
     async start(userId: string, remember: boolean, trx: Kysely<Database> = db): Promise<StartedSession> {
       const now = clock.now();
       const token = randomBytes(TOKEN_BYTES).toString('base64url');
-      const life = remember ? REMEMBER_SESSION_MS : BROWSER_SESSION_MS;
+      const life = Math.min(remember ? REMEMBER_SESSION_MS : BROWSER_SESSION_MS, maxAgeMs);
       await createSessionRepository(trx).insert({
         id: newId(now.getTime()),
         token_hash: hashToken(token),
@@ -76,12 +86,16 @@ export function createSessionService({ db, clock, idleMinutes, tableWrites }: Se
         last_seen_at: now.toISOString(),
         remember: remember ? 1 : 0,
       });
-      return { token, maxAgeSeconds: remember ? REMEMBER_SESSION_MS / 1000 : undefined };
+      return {
+        token,
+        maxAgeSeconds: remember ? Math.floor(Math.min(REMEMBER_SESSION_MS, maxAgeMs) / 1000) : undefined,
+      };
     },
 
     /**
-     * The session the token names, if it is still valid: not expired, not idle longer than the profile
-     * allows, its user not disabled. An invalid session is deleted on the spot.
+     * The session the token names, if it is still valid: not expired, not older than the absolute lifetime
+     * (checked here on every request, cached row or not), not idle longer than the profile allows, its user
+     * not disabled. An invalid session is deleted on the spot.
      */
     async authenticate(token: string): Promise<ResolvedSession | null> {
       const sessions = createSessionRepository(db);
@@ -92,7 +106,8 @@ export function createSessionService({ db, clock, idleMinutes, tableWrites }: Se
       const now = clock.now().getTime();
       const lastSeen = Date.parse(session.last_seen_at);
       const idleMs = (await idleMinutes()) * 60 * 1000;
-      const expired = Date.parse(session.expires_at) <= now;
+      const endOfLife = Date.parse(session.created_at) + maxAgeMs;
+      const expired = Date.parse(session.expires_at) <= now || endOfLife <= now;
       const idle = idleMs > 0 && now - lastSeen > idleMs;
       if (expired || idle || user.disabled === 1) {
         recent.delete(tokenHash);
@@ -103,7 +118,9 @@ export function createSessionService({ db, clock, idleMinutes, tableWrites }: Se
       const touchEvery = idleMs > 0 ? Math.min(TOUCH_INTERVAL_MS, idleMs / 10) : TOUCH_INTERVAL_MS;
       if (now - lastSeen >= touchEvery) {
         const expiresAt =
-          session.remember === 1 ? session.expires_at : new Date(now + BROWSER_SESSION_MS).toISOString();
+          session.remember === 1
+            ? session.expires_at
+            : new Date(Math.min(now + BROWSER_SESSION_MS, endOfLife)).toISOString();
         const lastSeenAt = new Date(now).toISOString();
         await sessions.touch(session.id, lastSeenAt, expiresAt);
         recent.update(tokenHash, (row) => ({

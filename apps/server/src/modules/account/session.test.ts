@@ -92,6 +92,56 @@ describe('GET logout', () => {
     await t.app.inject({ method: 'GET', url: `${ACCOUNT}/logout`, headers: { cookie: laptop } });
     expect((await logged(phone)).statusCode).toBe(200);
   });
+
+  it('cannot be triggered from another site (a link or an image there); POST is the web form', async () => {
+    t = await buildTestApp();
+    const cookie = await signIn(t.app);
+    const logout = (method: 'GET' | 'POST', headers: Record<string, string>) =>
+      t.app.inject({ method, url: `${ACCOUNT}/logout`, headers: { cookie, ...headers } });
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:80', referer: 'http://localhost/' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page.html' },
+      { origin: 'null' },
+    ]) {
+      const response = await logout('GET', headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().key).toBe('common.foreignOrigin');
+      expect(response.headers['set-cookie']).toBeUndefined();
+    }
+    // A cross-site POST is refused by the Origin check; the session survived all of it.
+    expect((await logout('POST', { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await logged(cookie)).statusCode).toBe(200);
+    // Our own pages (same-origin), the address bar (none) and a same-site Referer still sign out.
+    expect((await logout('GET', { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+    expect((await logged(cookie)).statusCode).toBe(401);
+    const second = await signIn(t.app);
+    const typed = await t.app.inject({
+      method: 'GET',
+      url: `${ACCOUNT}/logout`,
+      headers: { cookie: second, 'sec-fetch-site': 'none' },
+    });
+    expect(typed.statusCode).toBe(200);
+    const third = await signIn(t.app);
+    const referred = await t.app.inject({
+      method: 'GET',
+      url: `${ACCOUNT}/logout`,
+      headers: { cookie: third, host: 'lintel.test', referer: 'http://lintel.test/projects' },
+    });
+    expect(referred.statusCode).toBe(200);
+    // POST from our own page.
+    const fourth = await signIn(t.app);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/logout`,
+      headers: { cookie: fourth, 'sec-fetch-site': 'same-origin', origin: 'http://localhost:80' },
+    });
+    expect(posted.statusCode).toBe(200);
+    expect(posted.json()).toEqual({});
+    expect((await logged(fourth)).statusCode).toBe(401);
+  });
 });
 
 describe('server-side expiry', () => {
@@ -106,14 +156,46 @@ describe('server-side expiry', () => {
     expect((await logged(cookie)).statusCode).toBe(401);
   });
 
-  it('ends a remembered session after 30 days, however active', async () => {
-    t = await buildTestApp();
+  it('ends a remembered session after 30 days, however active (SESSION_MAX_AGE above that)', async () => {
+    t = await buildTestApp({ env: { SESSION_MAX_AGE: '60d' } });
     const cookie = sessionCookieOf(await login(t.app, 'demo', 'Demo1234', { rememberMe: true }));
     for (let day = 0; day < 29; day++) {
       t.clock.advance(DAY);
       expect((await logged(cookie)).statusCode, `day ${day + 1}`).toBe(200);
     }
     t.clock.advance(DAY + MINUTE);
+    expect((await logged(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends every session 7 days after its sign-in by default, however active (no endless renewal)', async () => {
+    t = await buildTestApp();
+    const browser = await signIn(t.app);
+    const remembered = await login(t.app, 'demo', 'Demo1234', { rememberMe: true });
+    // The remembered cookie lives no longer than the session.
+    expect(String(remembered.headers['set-cookie'])).toMatch(/Max-Age=604800;/);
+    const rememberedCookie = sessionCookieOf(remembered);
+    for (let hours = 0; hours < 7 * 24 - 6; hours += 6) {
+      t.clock.advance(6 * HOUR);
+      expect((await logged(browser)).statusCode, `hour ${hours + 6}`).toBe(200);
+      expect((await logged(rememberedCookie)).statusCode).toBe(200);
+    }
+    t.clock.advance(6 * HOUR);
+    expect((await logged(browser)).statusCode).toBe(401);
+    expect((await logged(rememberedCookie)).statusCode).toBe(401);
+    // A new sign-in starts a new lifetime.
+    expect((await logged(await signIn(t.app))).statusCode).toBe(200);
+  });
+
+  it('SESSION_MAX_AGE holds even for a session in the cache, and its renewal stops at the end of life', async () => {
+    t = await buildTestApp({ env: { SESSION_MAX_AGE: '2h' } });
+    const cookie = await signIn(t.app);
+    t.clock.advance(HOUR + 30 * MINUTE);
+    expect((await logged(cookie)).statusCode).toBe(200);
+    const [row] = await t.db.db.selectFrom('sessions').select(['created_at', 'expires_at']).execute();
+    expect(Date.parse(row!.expires_at) - Date.parse(row!.created_at)).toBe(2 * HOUR);
+    // The session row is cached for 2 s of real time: the lifetime is still checked on every request.
+    expect((await logged(cookie)).statusCode).toBe(200);
+    t.clock.advance(30 * MINUTE);
     expect((await logged(cookie)).statusCode).toBe(401);
   });
 

@@ -1,5 +1,8 @@
 import type { CountResult, ListQuery } from '@lintel/contracts';
 import {
+  type EmailChange,
+  normalizeCountryCode,
+  type PhoneChange,
   PROFILE_FIELDS,
   profileSchema,
   SETTING_VALUE_MAX_BYTES,
@@ -8,16 +11,21 @@ import {
   type User,
   type UserExpanded,
   type UserUpdate,
+  validatePassword,
+  validatePhone,
 } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
+import { isUniqueViolation } from '../../db/errors';
 import { fromJson, toJson } from '../../db/json';
 import { parseOrder } from '../../db/order';
 import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError, type AppErrorDetail } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey } from '../../plugins/messages';
+import type { SmsService } from '../sms/index';
+import type { ReauthService } from './reauth';
 import { presentUser, presentUserExpanded } from './user.presenter';
 import { createUserRepository, type UserChanges, type UserRow } from './user.repository';
 
@@ -42,6 +50,19 @@ export interface UserProfileServiceDeps {
   db: Kysely<Database>;
   engine: Engine;
   clock: Clock;
+  sms: SmsService;
+  /** Fresh proof (current password or a code to the current phone) for a change of phone or email. */
+  reauth: ReauthService;
+}
+
+/** A change of phone or email: the user after it, and what it replaced (for the notices). */
+export interface ContactChange {
+  user: User;
+  before: { phoneNumber: string | null; countryCode: string; email: string };
+}
+
+function contactOf(user: UserRow): ContactChange['before'] {
+  return { phoneNumber: user.phone_number, countryCode: user.country_code, email: user.email };
 }
 
 function byteLength(text: string): number {
@@ -84,7 +105,7 @@ function profileChanges(body: UserUpdate): UserChanges {
 }
 
 /** The user's own account (GET, PUT users/{id}, email, settings) and the administrators' user search. */
-export function createUserProfileService({ db, engine, clock }: UserProfileServiceDeps) {
+export function createUserProfileService({ db, engine, clock, sms, reauth }: UserProfileServiceDeps) {
   const users = () => createUserRepository(db);
 
   async function existing(userId: string): Promise<UserRow> {
@@ -110,11 +131,70 @@ export function createUserProfileService({ db, engine, clock }: UserProfileServi
       return presentUser(await existing(userId));
     },
 
-    /** Emails are contact data, not sign-in names: two accounts may share one. */
-    async changeEmail(userId: string, email: string): Promise<User> {
-      await existing(userId);
-      await users().update(userId, { email }, clock.now().toISOString());
-      return presentUser(await existing(userId));
+    /**
+     * PUT users/{id}/email with fresh proof (issue 14). Emails are contact data, not sign-in names: two
+     * accounts may share one.
+     */
+    async changeEmail(userId: string, body: EmailChange): Promise<ContactChange> {
+      const user = await existing(userId);
+      const proof = await reauth.check(user, body);
+      await db.transaction().execute(async (trx) => {
+        await proof.claim(trx);
+        await createUserRepository(trx).update(userId, { email: body.email }, clock.now().toISOString());
+      });
+      return { user: presentUser(await existing(userId)), before: contactOf(user) };
+    },
+
+    /**
+     * PUT users/{id}/phoneNumber: a new phone (not the current one, nobody else's), its bind code, and fresh
+     * proof (issue 14: a code to the new phone alone let a stolen session take the account over through a
+     * reset). Both codes are used up in the transaction of the change.
+     */
+    async changePhone(userId: string, body: PhoneChange): Promise<ContactChange> {
+      const user = await existing(userId);
+      const phoneNumber = body.phoneNumber.trim();
+      const countryCode = normalizeCountryCode(body.countryCode);
+      const rule = validatePhone(phoneNumber, countryCode);
+      if (rule) throw new AppError(400, rule);
+      if (user.phone_number === phoneNumber && user.country_code === countryCode) {
+        throw new AppError(400, 'account.phoneUnchanged');
+      }
+      const proof = await reauth.check(user, body);
+      if ((await users().findByPhone(phoneNumber, countryCode)).length > 0) {
+        throw new AppError(409, 'account.phoneAlreadyBound');
+      }
+      const found = await sms.match({ phoneNumber, countryCode, purpose: 'bind', code: body.code });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await proof.claim(trx);
+          await sms.claim(found, trx);
+          await createUserRepository(trx).update(
+            userId,
+            { phone_number: phoneNumber, country_code: countryCode },
+            clock.now().toISOString(),
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'account.phoneAlreadyBound');
+        throw error;
+      }
+      return { user: presentUser(await existing(userId)), before: contactOf(user) };
+    },
+
+    /**
+     * The password rule with what only the account knows (issue 14): not its name, not its phone. Every way
+     * to a new password checks it (registration passes the same through the contracts).
+     */
+    async checkNewPassword(userId: string, password: string): Promise<void> {
+      const user = await users().findById(userId);
+      if (!user) return; // the change itself answers 404
+      const rule = validatePassword(password, { name: user.name, phoneNumber: user.phone_number });
+      if (rule) throw new AppError(400, rule);
+    },
+
+    /** The phone the account has now (for the notice of a password change). */
+    async contact(userId: string): Promise<ContactChange['before']> {
+      return contactOf(await existing(userId));
     },
 
     async getSetting(userId: string, key: string): Promise<{ value: unknown }> {

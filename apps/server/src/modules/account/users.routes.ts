@@ -16,6 +16,7 @@ import { noQuerySchema } from '../../plugins/route-schemas';
 import type { SessionCookies } from '../../plugins/session';
 import { ownAccount, ownAccountOrAdmin } from './access';
 import type { CredentialsService } from './credentials.service';
+import type { SecurityNotices } from './security-notices';
 import type { UserProfileService } from './user-profile.service';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -26,12 +27,14 @@ export interface UsersRoutesOptions {
   profiles: UserProfileService;
   credentials: CredentialsService;
   cookies: SessionCookies;
+  /** SMS to the old phone and a notification after a phone, email or password change (issue 14). */
+  notices: SecurityNotices;
 }
 
 /** users/{id}…: a user's own account. Someone else's id answers 404 (administrators may read). */
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
   app,
-  { profiles, credentials, cookies },
+  { profiles, credentials, cookies, notices },
 ) => {
   app.get(
     '/users/:id',
@@ -87,12 +90,18 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     async (request, reply) => {
       const { id } = request.params;
       if (request.query.code === true) {
+        // The account-aware rule (name, phone) is the reset's own, after its code: never an anonymous oracle.
         const result = await credentials.resetPassword(id, request.body, cookies.read(request));
         cookies.set(request, reply, result.token, result.maxAgeSeconds);
+        await notices.passwordChanged(id, await profiles.contact(id));
         return result.user;
       }
       ownAccount(request, id);
-      return credentials.changePassword(id, request.sessionId, request.body);
+      // Not the account's name, not its phone (the contracts' rule with what only the account knows).
+      await profiles.checkNewPassword(id, request.body.password);
+      const user = await credentials.changePassword(id, request.sessionId, request.body);
+      await notices.passwordChanged(id, await profiles.contact(id));
+      return user;
     },
   );
 
@@ -101,16 +110,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     {
       schema: {
         tags: ['account'],
-        summary: 'Bind or change your phone with a code of purpose bind sent to the new phone',
+        summary:
+          'Bind or change your phone: a code of purpose bind sent to the new phone, and your current ' +
+          'password (currentPassword) or a code of purpose verify sent to your current phone (currentPhoneCode)',
+        description:
+          'A session alone is refused (403 account.reauthRequired). Errors: 104 current password wrong, 106 a ' +
+          'code wrong, 409 the phone is bound to another account. The old phone gets an SMS notice.',
         params: idParams,
         querystring: noQuerySchema,
         body: phoneChangeSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       ownAccount(request, request.params.id);
-      return credentials.changePhone(request.params.id, request.body);
+      const { user, before } = await profiles.changePhone(request.params.id, request.body);
+      await notices.phoneChanged(user._id, before, user.phoneNumber);
+      return user;
     },
   );
 
@@ -119,16 +135,23 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     {
       schema: {
         tags: ['account'],
-        summary: 'Change your email',
+        summary:
+          'Change your email with your current password (currentPassword) or a code of purpose verify sent ' +
+          'to your current phone (currentPhoneCode)',
+        description:
+          'A session alone is refused (403 account.reauthRequired). Errors: 104 current password wrong, 106 ' +
+          'code wrong. Your phone gets an SMS notice and your notifications keep the change.',
         params: idParams,
         querystring: noQuerySchema,
         body: emailChangeSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     async (request) => {
       ownAccount(request, request.params.id);
-      return profiles.changeEmail(request.params.id, request.body.email);
+      const { user, before } = await profiles.changeEmail(request.params.id, request.body);
+      if (before.email !== user.email) await notices.emailChanged(user._id, before, before.email, user.email);
+      return user;
     },
   );
 

@@ -1,7 +1,7 @@
 import { userExpandedSchema, userSchema } from '@lintel/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
-import { codeFor, sendCode, wrongCode } from '../../../test/sms';
+import { codeFor, readOutbox, sendCode, wrongCode } from '../../../test/sms';
 
 let t: TestApp;
 let demo: string;
@@ -34,6 +34,12 @@ function request(
     headers: { ...(cookie ? { cookie } : {}), ...headers },
     ...(payload === undefined ? {} : { payload }),
   });
+}
+
+/** A code through the API, a minute after the last one (the resend limit of one phone and purpose). */
+function nextCode(phoneNumber: string, type: string): Promise<string> {
+  t.clock.advance(61 * 1000);
+  return codeFor(t, phoneNumber, type);
 }
 
 const PROFILE = {
@@ -211,19 +217,25 @@ describe('PUT users/{id}', () => {
 });
 
 describe('PUT users/{id}/phoneNumber', () => {
-  it('binds a new phone with a bind code sent to it', async () => {
-    const code = await codeFor(t, '13900000401', 'bind');
+  it('binds a phone to an account without one: a bind code to it and the current password', async () => {
+    const code = await nextCode('13900000401', 'bind');
+    const body = { phoneNumber: '13900000401', countryCode: '86', code };
     const wrong = await request('PUT', `/users/${zhangsan}/phoneNumber`, zhangsanCookie, {
-      phoneNumber: '13900000401',
-      countryCode: '86',
+      ...body,
       code: wrongCode(code),
+      currentPassword: 'Demo1234',
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 106, key: 'account.codeError' });
+    // Without a phone, only the password proves it is you.
+    const noPhone = await request('PUT', `/users/${zhangsan}/phoneNumber`, zhangsanCookie, {
+      ...body,
+      currentPhoneCode: '123456',
+    });
+    expect(noPhone.json()).toMatchObject({ code: 106, key: 'account.reauthNoPhone' });
     const response = await request('PUT', `/users/${zhangsan}/phoneNumber`, zhangsanCookie, {
-      phoneNumber: '13900000401',
-      countryCode: '86',
-      code,
+      ...body,
+      currentPassword: 'Demo1234',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ phoneNumber: '13900000401', countryCode: '86' });
@@ -232,56 +244,131 @@ describe('PUT users/{id}/phoneNumber', () => {
   });
 
   it('refuses the current phone, a phone of another account, an invalid phone, and other users', async () => {
+    const proof = { currentPassword: 'Demo1234' };
     const same = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
       phoneNumber: '13800000001',
       countryCode: '86',
       code: '123456',
+      ...proof,
     });
     expect(same.json()).toMatchObject({ code: 400, key: 'account.phoneUnchanged' });
     const taken = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
       phoneNumber: '13900000401',
       code: '123456',
+      ...proof,
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toMatchObject({ key: 'account.phoneAlreadyBound' });
     const invalid = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
       phoneNumber: '1390',
       code: '1',
+      ...proof,
     });
     expect(invalid.json()).toMatchObject({ code: 400, key: 'account.phoneInvalid' });
-    const code = await codeFor(t, '13900000402', 'bind');
+    const code = await nextCode('13900000402', 'bind');
     const other = await request('PUT', `/users/${demo}/phoneNumber`, zhangsanCookie, {
       phoneNumber: '13900000402',
       code,
+      ...proof,
     });
     expect(other.statusCode).toBe(404);
     // A login code is not a bind code.
-    const login = await codeFor(t, '13800000001', 'login');
+    const login = await nextCode('13800000001', 'login');
+    const asBind = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
+      phoneNumber: '13900000402',
+      code: login,
+      ...proof,
+    });
+    expect(asBind.json().code).toBe(106);
+  });
+
+  it('the attack: a stolen session alone cannot move the phone (and so cannot reset through it)', async () => {
+    // The attacker holds demo's session and their own new phone, and gets a bind code to it.
+    const code = await nextCode('13900000403', 'bind');
+    const attempt = { phoneNumber: '13900000403', countryCode: '86', code };
+    const bare = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, attempt);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json()).toMatchObject({ code: 403, key: 'account.reauthRequired' });
+    const guessed = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
+      ...attempt,
+      currentPassword: 'Guess1234',
+    });
+    expect(guessed.json()).toMatchObject({ code: 104, key: 'account.currentPasswordError' });
+    // A code of purpose verify sent to the attacker's own phone proves nothing about demo.
+    const own = await nextCode('13900000403', 'verify');
+    const foreignProof = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
+      ...attempt,
+      currentPhoneCode: own,
+    });
+    expect(foreignProof.json().code).toBe(106);
+    // A verify code that is another purpose's (a login code to demo's phone) is not one either.
+    const login = await nextCode('13800000001', 'login');
     expect(
       (
         await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
-          phoneNumber: '13900000402',
-          code: login,
+          ...attempt,
+          currentPhoneCode: login,
         })
       ).json().code,
     ).toBe(106);
-    expect(
-      (await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, { phoneNumber: '13900000402', code }))
-        .statusCode,
-    ).toBe(200);
+    const me = (await request('GET', `/users/${demo}`, demoCookie)).json();
+    expect(me.phoneNumber).toBe('13800000001');
+    // The bind code was never used up: refused attempts change nothing.
+    expect((await sendCode(t.app, { phoneNumber: '13900000403', type: 'bind' })).statusCode).not.toBe(409);
+  });
+
+  it('moves the phone with a verify code to the current phone, used once; the old phone is told', async () => {
+    const newPhone = '13900000404';
+    const verify = await nextCode('13800000001', 'verify');
+    const bind = await nextCode(newPhone, 'bind');
+    const body = { phoneNumber: newPhone, countryCode: '86', code: bind, currentPhoneCode: verify };
+    // Two parallel changes with one proof: exactly one wins.
+    const [first, second] = await Promise.all([
+      request('PUT', `/users/${demo}/phoneNumber`, demoCookie, body),
+      request('PUT', `/users/${demo}/phoneNumber`, demoCookie, body),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    expect((await request('GET', `/users/${demo}`, demoCookie)).json().phoneNumber).toBe(newPhone);
+    const outbox = await readOutbox(t);
+    expect(outbox.filter((line) => line.type === 'notice')).toContainEqual(
+      expect.objectContaining({ phoneNumber: '13800000001', notice: 'phoneChanged' }),
+    );
+    const notes = await t.db.db
+      .selectFrom('notifications')
+      .select(['title', 'content', 'template'])
+      .where('user_id', '=', demo)
+      .where('template', '=', 'accountSecurityChanged')
+      .execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.content).toContain('138****0001');
+    // And back, with the password this time (the verify code to the new phone is for the next change).
+    const back = await nextCode('13800000001', 'bind');
+    const restored = await request('PUT', `/users/${demo}/phoneNumber`, demoCookie, {
+      phoneNumber: '13800000001',
+      code: back,
+      currentPassword: 'Demo1234',
+    });
+    expect(restored.statusCode).toBe(200);
   });
 });
 
 describe('PUT users/{id}/email', () => {
-  it('changes your email with the contracts rule; another account may share it', async () => {
+  it('changes your email with the contracts rule and fresh proof; another account may share it', async () => {
     const response = await request('PUT', `/users/${demo}/email`, demoCookie, {
       email: 'shared@example.com',
+      currentPassword: 'Demo1234',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().email).toBe('shared@example.com');
     expect(
-      (await request('PUT', `/users/${zhangsan}/email`, zhangsanCookie, { email: 'shared@example.com' }))
-        .statusCode,
+      (
+        await request('PUT', `/users/${zhangsan}/email`, zhangsanCookie, {
+          email: 'shared@example.com',
+          currentPassword: 'Demo1234',
+        })
+      ).statusCode,
     ).toBe(200);
     const invalid = await request('PUT', `/users/${demo}/email`, demoCookie, { email: 'nope' });
     expect(invalid.statusCode).toBe(400);
@@ -290,8 +377,55 @@ describe('PUT users/{id}/email', () => {
       (await request('PUT', `/users/${demo}/email`, demoCookie, { email: '' })).json().details[0].key,
     ).toBe('account.emailRequired');
     expect(
-      (await request('PUT', `/users/${demo}/email`, zhangsanCookie, { email: 'x@example.com' })).statusCode,
+      (
+        await request('PUT', `/users/${demo}/email`, zhangsanCookie, {
+          email: 'x@example.com',
+          currentPassword: 'Demo1234',
+        })
+      ).statusCode,
     ).toBe(404);
+    // The phone was told, and the notification names the old address masked.
+    const outbox = await readOutbox(t);
+    expect(outbox).toContainEqual(expect.objectContaining({ type: 'notice', notice: 'emailChanged' }));
+    const note = await t.db.db
+      .selectFrom('notifications')
+      .select(['content'])
+      .where('user_id', '=', demo)
+      .where('template', '=', 'accountSecurityChanged')
+      .where('content', 'like', '%s***@example.com%')
+      .executeTakeFirst();
+    expect(note?.content).toContain('d***@lintel.example');
+  });
+
+  it('the attack: a stolen session alone cannot change the email', async () => {
+    const before = (await request('GET', `/users/${demo}`, demoCookie)).json().email;
+    const bare = await request('PUT', `/users/${demo}/email`, demoCookie, { email: 'evil@example.com' });
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().key).toBe('account.reauthRequired');
+    const guessed = await request('PUT', `/users/${demo}/email`, demoCookie, {
+      email: 'evil@example.com',
+      currentPassword: 'Guess1234',
+    });
+    expect(guessed.json()).toMatchObject({ code: 104 });
+    const wrongCodeProof = await request('PUT', `/users/${demo}/email`, demoCookie, {
+      email: 'evil@example.com',
+      currentPhoneCode: '000000',
+    });
+    expect(wrongCodeProof.json().code).toBe(106);
+    expect((await request('GET', `/users/${demo}`, demoCookie)).json().email).toBe(before);
+    // With a verify code sent to the current phone it goes through.
+    const verify = await nextCode('13800000001', 'verify');
+    const ok = await request('PUT', `/users/${demo}/email`, demoCookie, {
+      email: 'demo@lintel.example',
+      currentPhoneCode: verify,
+    });
+    expect(ok.statusCode).toBe(200);
+    // Used once.
+    const again = await request('PUT', `/users/${demo}/email`, demoCookie, {
+      email: 'other@lintel.example',
+      currentPhoneCode: verify,
+    });
+    expect(again.json().code).toBe(106);
   });
 });
 

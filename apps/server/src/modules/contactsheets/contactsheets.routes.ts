@@ -18,7 +18,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
-import { noQuerySchema } from '../../plugins/route-schemas';
+import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
+import { sameSiteOnly } from '../../plugins/same-site';
 import { requireUser } from '../../plugins/session';
 import { contentDisposition } from '../files/http';
 import type { ContactSheetsService } from './contactsheets.service';
@@ -191,18 +192,38 @@ export const contactSheetsRoutes: FastifyPluginAsyncZod<{ contactSheets: Contact
     async (request) => contactSheets.forward(request.user!, request.params.id, request.body),
   );
 
-  app.get(
+  const recallSchema = {
+    tags: TAGS,
+    params: idParams,
+    querystring: noQuerySchema,
+    response: { 200: contactSheetSchema, ...errorResponses(400, 401, 403, 404, 409) },
+  };
+  const recallErrors =
+    '409 contactsheets.recallAfterReply after a reply, 409 contactsheets.alreadyRecalled the second ' +
+    "time. The receivers' to-dos close; the sender may edit it and send it again (PUT ?resend=true).";
+
+  app.post(
     '/recall/contactsheets/:id',
     {
       schema: {
-        tags: TAGS,
-        summary: 'Recall a contact sheet (its sender), refused once a receiver replied',
-        description:
-          '409 contactsheets.recallAfterReply after a reply, 409 contactsheets.alreadyRecalled the second ' +
-          "time. The receivers' to-dos close; the sender may edit it and send it again (PUT ?resend=true).",
-        params: idParams,
-        querystring: noQuerySchema,
-        response: { 200: contactSheetSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        ...recallSchema,
+        summary: 'Recall a contact sheet (its sender), refused once a receiver replied; what the web app calls',
+        description: recallErrors,
+        body: emptyBodySchema,
+      },
+    },
+    async (request) => contactSheets.recall(request.user!, request.params.id),
+  );
+
+  app.get(
+    '/recall/contactsheets/:id',
+    {
+      // The specification's path: a GET that changes state, so only from our own pages (issue 14).
+      onRequest: sameSiteOnly,
+      schema: {
+        ...recallSchema,
+        summary: "Recall a contact sheet (the specification's GET form): refused from another site, use POST",
+        description: `${recallErrors} 403 common.foreignOrigin when Sec-Fetch-Site, Origin or Referer name another site.`,
       },
     },
     async (request) => contactSheets.recall(request.user!, request.params.id),

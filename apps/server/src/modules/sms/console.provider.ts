@@ -2,7 +2,13 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
-import { maskPhone, type SmsMessage, type SmsProvider, SmsProviderError } from './sms.provider';
+import {
+  maskPhone,
+  type SmsMessage,
+  type SmsNotice,
+  type SmsProvider,
+  SmsProviderError,
+} from './sms.provider';
 
 export const SMS_OUTBOX_FILE = 'sms-outbox.jsonl';
 
@@ -19,6 +25,15 @@ export interface OutboxLine {
   at: string;
 }
 
+/** A security notice in the outbox: type `notice`, no code. */
+export interface OutboxNoticeLine {
+  phoneNumber: string;
+  countryCode: string;
+  type: 'notice';
+  notice: SmsNotice['notice'];
+  at: string;
+}
+
 /**
  * SMS_PROVIDER=console (the default): nothing leaves the machine. The code is appended as one JSON line to
  * DATA_DIR/sms-outbox.jsonl, the only place a code is ever written; the log gets a line without it.
@@ -29,24 +44,26 @@ export function createConsoleSmsProvider(options: {
   clock: Clock;
 }): SmsProvider {
   const { outboxPath, log, clock } = options;
+  const append = async (line: OutboxLine | OutboxNoticeLine) => {
+    try {
+      await mkdir(dirname(outboxPath), { recursive: true });
+      await appendFile(outboxPath, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 });
+    } catch (error) {
+      throw new SmsProviderError(
+        `cannot write the SMS outbox: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
+      );
+    }
+  };
   return {
     name: 'console',
     async send(message: SmsMessage): Promise<void> {
-      const line: OutboxLine = {
+      await append({
         phoneNumber: message.phoneNumber,
         countryCode: message.countryCode,
         type: message.type,
         code: message.code,
         at: clock.now().toISOString(),
-      };
-      try {
-        await mkdir(dirname(outboxPath), { recursive: true });
-        await appendFile(outboxPath, `${JSON.stringify(line)}\n`, { encoding: 'utf8', mode: 0o600 });
-      } catch (error) {
-        throw new SmsProviderError(
-          `cannot write the SMS outbox: ${(error as NodeJS.ErrnoException).code ?? 'error'}`,
-        );
-      }
+      });
       log.info(
         {
           sms: {
@@ -57,6 +74,20 @@ export function createConsoleSmsProvider(options: {
           outbox: outboxPath,
         },
         'SMS code written to the outbox (SMS_PROVIDER=console)',
+      );
+    },
+
+    async notice(message: SmsNotice): Promise<void> {
+      await append({
+        phoneNumber: message.phoneNumber,
+        countryCode: message.countryCode,
+        type: 'notice',
+        notice: message.notice,
+        at: clock.now().toISOString(),
+      });
+      log.info(
+        { sms: { phoneNumber: maskPhone(message.phoneNumber), notice: message.notice }, outbox: outboxPath },
+        'SMS notice written to the outbox (SMS_PROVIDER=console)',
       );
     },
   };

@@ -15,6 +15,20 @@ export interface SmsMessage {
 export interface SmsProvider {
   readonly name: string;
   send(message: SmsMessage): Promise<void>;
+  /**
+   * A security notice without a code ("your phone was changed"). Optional: a gateway that needs an approved
+   * template per message type may have none; the caller then only records the in-app notification.
+   */
+  notice?(message: SmsNotice): Promise<void>;
+}
+
+/** Kinds of security notice sent to a phone (issue 14): the account's phone, email or password changed. */
+export type SmsNoticeKind = 'phoneChanged' | 'emailChanged' | 'passwordChanged';
+
+export interface SmsNotice {
+  phoneNumber: string;
+  countryCode: string;
+  notice: SmsNoticeKind;
 }
 
 /** A send that failed (gateway refusal, network error, unwritable outbox). The message carries no code. */
