@@ -524,6 +524,45 @@ describe('recall, edit and resend', () => {
     expect((await sheetOf('lisi', replied._id)).status).toBe('sent');
   });
 
+  it('the GET form cannot be triggered from another site; the POST form is what the web app sends', async () => {
+    const sheet = await send('lisi', { receivers: [ids.zhangsan], cc: [] });
+    const url = `${W}/recall/contactsheets/${sheet._id}`;
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/lure.html' },
+    ]) {
+      const forged = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { cookie: cookies.lisi, ...headers },
+      });
+      expectStatus(forged, 403, 'common.foreignOrigin');
+    }
+    const forgedPost = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: cookies.lisi, origin: 'https://evil.example' },
+    });
+    expectStatus(forgedPost, 403, 'common.foreignOrigin');
+    expect((await sheetOf('lisi', sheet._id)).status).toBe('sent');
+    const posted = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: cookies.lisi, 'sec-fetch-site': 'same-origin' },
+    });
+    expectStatus(posted, 200);
+    expect(json<ContactSheet>(posted).status).toBe('recalled');
+    // The specification's GET from our own pages still works (here: already recalled, so 409).
+    const ownPage = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: cookies.lisi, 'sec-fetch-site': 'same-origin' },
+    });
+    expectStatus(ownPage, 409, 'contactsheets.alreadyRecalled');
+  });
+
   it('the sender edits while unread; once read only after a recall, then sends it again with its number', async () => {
     const sheet = await send('lisi', { receivers: [ids.zhangsan], cc: [ids.wangwu] });
     const edit = (who: Person, body: Record<string, unknown>, query = '') =>
