@@ -429,6 +429,55 @@ describe('PUT users/{id}/email', () => {
   });
 });
 
+describe('the password rule with the account (issue 14)', () => {
+  it('a change refuses common passwords and ones containing the name or phone; the phone is told', async () => {
+    const change = (password: string, oldPassword = 'Demo1234') =>
+      request('PUT', `/users/${demo}/password?verify=true`, demoCookie, { oldPassword, password });
+    for (const [password, key] of [
+      ['123456', 'account.passwordTooCommon'],
+      ['Password1', 'account.passwordTooCommon'],
+      ['woaini1314', 'account.passwordTooCommon'],
+      ['DEMO', 'account.passwordLength'],
+      ['my_Demo_99', 'account.passwordSameAsUsername'],
+      ['x13800000001', 'account.passwordContainsPhone'],
+    ] as const) {
+      const refused = await change(password);
+      expect(refused.statusCode, password).toBe(400);
+      expect(refused.json().key, password).toBe(key);
+    }
+    const before = (await readOutbox(t)).filter((line) => line.type === 'notice').length;
+    expect((await change('Lintel_7730')).statusCode).toBe(200);
+    expect((await change('Back_to_8841', 'Lintel_7730')).statusCode).toBe(200);
+    const notices = (await readOutbox(t)).filter((line) => line.type === 'notice');
+    expect(notices.length).toBe(before + 2);
+    expect(notices.at(-1)).toMatchObject({ phoneNumber: '13800000001', notice: 'passwordChanged' });
+  });
+
+  it('registration and reset use the same rule', async () => {
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/register`,
+      payload: {
+        name: 'newcomer',
+        password: 'qwerty123',
+        nickName: '新人',
+        email: 'n@example.com',
+        phoneNumber: '13900000499',
+        code: '123456',
+      },
+    });
+    expect(registered.statusCode).toBe(400);
+    expect(registered.json().key).toBe('account.passwordTooCommon');
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/users/${demo}/password?code=true`,
+      payload: { password: '12345678', code: '123456' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().key).toBe('account.passwordTooCommon');
+  });
+});
+
 describe('users/{id}/settings/{key}', () => {
   it('stores any JSON value per user and key, and shows it in the user', async () => {
     const value = { columns: ['name', 'date'], pageSize: 50, dark: true, nested: { a: null } };
