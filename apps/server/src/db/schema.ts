@@ -95,6 +95,21 @@ export interface SignInFailuresTable {
   created_at: Timestamp;
 }
 
+/** An attempt counter of the sign-in defenses (modules/account/attempts.*), one row per key. */
+export interface AuthAttemptsTable {
+  key: string;
+  window_start: Timestamp;
+  attempts: number;
+  blocked_until: Timestamp | null;
+}
+
+/** A proof-of-work challenge handed out after repeated failures; deleted when used. */
+export interface AuthChallengesTable {
+  id: string;
+  difficulty: number;
+  expires_at: Timestamp;
+}
+
 /** An uploaded file's metadata; the bytes are in the storage under `storage_key` (never a user's filename). */
 export interface FilesTable {
   id: string;
@@ -367,6 +382,8 @@ export interface Database {
   country_codes: CountryCodesTable;
   sms_codes: SmsCodesTable;
   sign_in_failures: SignInFailuresTable;
+  auth_attempts: AuthAttemptsTable;
+  auth_challenges: AuthChallengesTable;
   files: FilesTable;
   user_identities: UserIdentitiesTable;
   oauth_states: OauthStatesTable;

@@ -57,6 +57,8 @@ import * as m2026112267 from './2026112267_attendance_corrections';
 import * as m2026112268 from './2026112268_violation_records';
 import * as m2026112280 from './2026112280_models';
 import * as m2026112285 from './2026112285_model_views';
+import * as m2026112610 from './2026112610_auth_attempts';
+import * as m2026112611 from './2026112611_auth_challenges';
 import * as m2026112630 from './2026112630_membership_invitations';
 
 /**
@@ -126,5 +128,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112268_violation_records': m2026112268,
   '2026112280_models': m2026112280,
   '2026112285_model_views': m2026112285,
+  '2026112610_auth_attempts': m2026112610,
+  '2026112611_auth_challenges': m2026112611,
   '2026112630_membership_invitations': m2026112630,
 };

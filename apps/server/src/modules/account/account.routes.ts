@@ -6,6 +6,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { sameSiteOnly } from '../../plugins/same-site';
 import { requireUser, type SessionCookies } from '../../plugins/session';
+import { sourceOf } from '../sms/index';
 import type { AccountService } from './account.service';
 
 const flag = z.enum(['true', 'false']);
@@ -28,8 +29,11 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
         tags: ['account'],
         summary: 'Sign in: account name or phone + password; ?code=true phone + SMS code; ?double=true both',
         description:
-          'Errors: 102 no such account, 104 wrong password, 106 wrong SMS code, 107 locked after 10 failures ' +
-          'in 10 minutes (HTTP 429, for 10 minutes), 403 account disabled.',
+          'Errors: 102 no such account, 104 wrong password, 106 wrong SMS code, 107 locked after 10 attempts ' +
+          'in 10 minutes (HTTP 429, for 10 minutes), 403 account disabled. Per address: after 3 failures an ' +
+          'HTTP 429 with `X-Challenge` and `X-Challenge-Difficulty` asks for a proof of work (resend with ' +
+          '`X-Challenge-Solution: <challenge>/<nonce>` where sha256 of it starts with that many zero bits); ' +
+          'after 5, each failure makes the address wait (HTTP 429 with Retry-After, doubling from 60 s).',
         querystring: loginQuerySchema,
         body: loginBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 403, 429) },
@@ -37,11 +41,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request, reply) => {
       const previousToken = cookies.read(request);
+      const source = sourceOf(request);
       const { code, double } = request.query;
       const result =
         code === 'true' || double === 'true'
-          ? await account.loginWithCode({ ...request.body, previousToken }, double === 'true')
-          : await account.loginWithPassword({ ...request.body, previousToken });
+          ? await account.loginWithCode({ ...request.body, previousToken, source }, double === 'true')
+          : await account.loginWithPassword({ ...request.body, previousToken, source });
       cookies.set(request, reply, result.token, result.maxAgeSeconds);
       return result.user;
     },

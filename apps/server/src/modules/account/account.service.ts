@@ -3,9 +3,9 @@ import { DEFAULT_COUNTRY_CODE } from '@lintel/contracts/system';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import type { SmsService } from '../sms/index';
+import { type Attempt, codeTarget, type SmsService, type Source } from '../sms/index';
 import type { LockoutService } from './lockout.service';
-import { verifyPassword } from './password';
+import { verifyPassword, verifyUnknownPassword } from './password';
 import type { SessionService } from './session.service';
 import { presentUser } from './user.presenter';
 import { createUserRepository, type UserRow } from './user.repository';
@@ -18,6 +18,8 @@ export interface PasswordLogin {
   rememberMe: boolean;
   /** The token of the cookie the request carried, if any: it is ended first (no session fixation). */
   previousToken: string | null;
+  /** Where the attempt comes from (throttled per address, issue 14). */
+  source: Source;
 }
 
 /** ?code=true: phone + SMS code; ?double=true: phone (or name) + password + SMS code. */
@@ -29,6 +31,7 @@ export interface CodeLogin {
   code?: string | undefined;
   rememberMe: boolean;
   previousToken: string | null;
+  source: Source;
 }
 
 export interface LoginResult {
@@ -65,9 +68,9 @@ export function createAccountService({ db, sessions, sms, lockout }: AccountServ
 
   /**
    * The one way a session starts (password, code, registration, reset): in one transaction the caller's
-   * writes, the end of the session the request carried (no fixation) and the new session; then the lockout
-   * count of the account starts again. `user` is the account's id, or creates the account in the
-   * transaction and answers its id (registration).
+   * writes, the end of the session the request carried (no fixation) and the new session. The callers
+   * settle the lockout (a sign-in's attempt, a reset's unlock). `user` is the account's id, or creates the
+   * account in the transaction and answers its id (registration).
    */
   async function signIn(
     user: string | ((trx: Kysely<Database>) => Promise<string>),
@@ -81,7 +84,6 @@ export function createAccountService({ db, sessions, sms, lockout }: AccountServ
     });
     const row = await createUserRepository(db).findById(started.userId);
     if (!row) throw new AppError(404, 'account.usernameNotFound', { code: LOGIN_ERROR.usernameNotFound });
-    await lockout.clear(row);
     return {
       user: presentUser(row),
       token: started.session.token,
@@ -90,8 +92,21 @@ export function createAccountService({ db, sessions, sms, lockout }: AccountServ
   }
 
   /** A wrong password or code: counted, and answered with 107 when it was the one that locked the account. */
-  async function failed(user: UserRow, error: AppError): Promise<never> {
-    throw (await lockout.recordFailure(user.id)) ?? error;
+  async function failed(attempt: Attempt, error: AppError): Promise<never> {
+    throw (await attempt.failed()) ?? error;
+  }
+
+  /** The attempt went through: the session starts, then the account's earlier failures are taken back. */
+  async function succeeded(attempt: Attempt, userId: string, options: SignInOptions): Promise<LoginResult> {
+    let result: LoginResult;
+    try {
+      result = await signIn(userId, options);
+    } catch (error) {
+      if (error instanceof AppError && error.code === LOGIN_ERROR.codeError) await attempt.failed();
+      throw error;
+    }
+    await attempt.succeeded();
+    return result;
   }
 
   const passwordError = () => new AppError(400, 'account.passwordError', { code: LOGIN_ERROR.passwordError });
@@ -118,16 +133,29 @@ export function createAccountService({ db, sessions, sms, lockout }: AccountServ
   return {
     signIn,
 
+    /**
+     * The attempt is counted (per address, per account) before the password is verified; an unknown name
+     * costs the same argon2 verification as a wrong password, so the time tells nothing.
+     */
     async loginWithPassword(input: PasswordLogin): Promise<LoginResult> {
       if (!input.name) throw new AppError(400, 'account.usernameRequired');
       if (!input.password) throw new AppError(400, 'account.passwordRequired');
       const user = await findAccount(input.name, input.countryCode);
-      if (!user) throw notFound();
-      lockout.assertNotLocked(user);
-      if (!(await verifyPassword(user.password_hash, input.password))) await failed(user, passwordError());
+      const attempt = await lockout.begin({ source: input.source, ...(user ? { userId: user.id } : {}) });
+      if (!user) {
+        await verifyUnknownPassword(input.password);
+        return failed(attempt, notFound());
+      }
+      if (!(await verifyPassword(user.password_hash, input.password))) await failed(attempt, passwordError());
       // Only after the password: a disabled account is not revealed to someone who does not know it.
-      if (user.disabled === 1) throw new AppError(403, 'account.disabled');
-      return signIn(user.id, { rememberMe: input.rememberMe, previousToken: input.previousToken });
+      if (user.disabled === 1) {
+        await attempt.succeeded();
+        throw new AppError(403, 'account.disabled');
+      }
+      return succeeded(attempt, user.id, {
+        rememberMe: input.rememberMe,
+        previousToken: input.previousToken,
+      });
     },
 
     /**
@@ -139,19 +167,27 @@ export function createAccountService({ db, sessions, sms, lockout }: AccountServ
       if (!input.code?.trim())
         throw new AppError(400, 'account.codeRequired', { code: LOGIN_ERROR.codeError });
       const { user, phone, cc } = await accountForCode(input);
-      lockout.assertNotLocked(user);
+      const codeInput = { phoneNumber: phone, countryCode: cc, purpose: 'login' as const, code: input.code };
+      const attempt = await lockout.begin({
+        source: input.source,
+        userId: user.id,
+        target: codeTarget(codeInput),
+      });
       if (double && !(await verifyPassword(user.password_hash, input.password ?? ''))) {
-        await failed(user, passwordError());
+        await failed(attempt, passwordError());
       }
       let found: Awaited<ReturnType<SmsService['match']>>;
       try {
-        found = await sms.match({ phoneNumber: phone, countryCode: cc, purpose: 'login', code: input.code });
+        found = await sms.match(codeInput, { voidOnWrong: false });
       } catch (error) {
-        if (error instanceof AppError && error.code === LOGIN_ERROR.codeError) return failed(user, error);
+        if (error instanceof AppError && error.code === LOGIN_ERROR.codeError) return failed(attempt, error);
         throw error;
       }
-      if (user.disabled === 1) throw new AppError(403, 'account.disabled');
-      return signIn(user.id, {
+      if (user.disabled === 1) {
+        await attempt.succeeded();
+        throw new AppError(403, 'account.disabled');
+      }
+      return succeeded(attempt, user.id, {
         rememberMe: input.rememberMe,
         previousToken: input.previousToken,
         before: (trx) => sms.claim(found, trx),

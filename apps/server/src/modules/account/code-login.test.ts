@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { addressOf, solveChallenge } from '../../../test/challenge';
 import { ACCOUNT, buildTestApp, login, sessionCookieOf, type TestApp } from '../../../test/helper';
 import { codeFor, MINUTE, sendCode, wrongCode } from '../../../test/sms';
 
@@ -11,8 +12,44 @@ async function app(env: Record<string, string> = {}) {
   return t;
 }
 
-function codeLogin(body: object, mode: 'code' | 'double' = 'code', headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: `${ACCOUNT}/login?${mode}=true`, payload: body, headers });
+function codeLogin(
+  body: object,
+  mode: 'code' | 'double' = 'code',
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/login?${mode}=true`,
+    payload: body,
+    headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}
+
+/** A password sign-in from a given address (with a solved challenge when given one). */
+function loginFrom(remoteAddress: string, name: string, password: string, solution?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/login`,
+    payload: { name, password },
+    headers: solution ? { 'x-challenge-solution': solution } : {},
+    remoteAddress,
+  });
+}
+
+async function blockedUntil(name: string): Promise<string | null> {
+  const user = await t.db.db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  const row = await t.db.db
+    .selectFrom('auth_attempts')
+    .select('blocked_until')
+    .where('key', '=', `user:${user.id}`)
+    .executeTakeFirst();
+  return row?.blocked_until ?? null;
 }
 
 function logged(cookie: string) {
@@ -106,20 +143,22 @@ describe('POST login?double=true', () => {
 });
 
 describe('lockout (107)', () => {
+  // Every failure from another address: the per-address throttle (tested below) stays out of the way.
   it('10 failures within 10 minutes lock the account for 10 minutes, the right password included', async () => {
     await app();
     for (let i = 1; i <= 9; i++) {
-      const response = await login(t.app, 'demo', `Wrong${i}234`);
+      const response = await loginFrom(addressOf(i), 'demo', `Wrong${i}234`);
       expect(response.json().code, `failure ${i}`).toBe(104);
       t.clock.advance(30_000);
     }
-    const tenth = await login(t.app, 'demo', 'Wrong1234');
+    const tenth = await loginFrom(addressOf(10), 'demo', 'Wrong1234');
     expect(tenth.statusCode).toBe(429);
     expect(tenth.json()).toEqual({
       code: 107,
       key: 'account.locked',
       message: '登录失败次数过多，账号已锁定，请 10 分钟后再试',
     });
+    expect(tenth.headers['retry-after']).toBe('600');
     const right = await login(t.app, 'demo', 'Demo1234');
     expect(right.statusCode).toBe(429);
     expect(right.json().code).toBe(107);
@@ -139,37 +178,148 @@ describe('lockout (107)', () => {
     t.clock.advance(MINUTE);
     expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
     // The count started again: one more failure does not lock.
-    expect((await login(t.app, 'demo', 'Wrong1234')).json().code).toBe(104);
+    expect((await loginFrom(addressOf(11), 'demo', 'Wrong1234')).json().code).toBe(104);
     expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
   });
 
   it('wrong codes count like wrong passwords; failures older than 10 minutes do not', async () => {
     await app();
-    for (let i = 0; i < 5; i++) expect((await login(t.app, 'demo', 'Wrong1234')).json().code).toBe(104);
+    let n = 0;
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom(addressOf(n++), 'demo', 'Wrong1234')).json().code).toBe(104);
     t.clock.advance(10 * MINUTE);
-    for (let i = 0; i < 5; i++) expect((await login(t.app, 'demo', 'Wrong1234')).json().code).toBe(104);
-    // Five wrong codes (each new code survives four wrong tries, then one more send).
+    for (let i = 0; i < 5; i++)
+      expect((await loginFrom(addressOf(n++), 'demo', 'Wrong1234')).json().code).toBe(104);
+    // Five wrong codes; a wrong code never voids the code (issue 14), so one code serves them all.
+    const code = await codeFor(t, DEMO_PHONE, 'login');
     for (let i = 0; i < 4; i++) {
-      const code = await codeFor(t, DEMO_PHONE, 'login');
-      expect((await codeLogin({ phoneNumber: DEMO_PHONE, code: wrongCode(code) })).json().code).toBe(106);
-      t.clock.advance(61_000);
+      const wrong = await codeLogin(
+        { phoneNumber: DEMO_PHONE, code: wrongCode(code) },
+        'code',
+        {},
+        addressOf(n++),
+      );
+      expect(wrong.json().code).toBe(106);
     }
-    const last = await codeFor(t, DEMO_PHONE, 'login');
-    const locking = await codeLogin({ phoneNumber: DEMO_PHONE, code: wrongCode(last) });
+    const locking = await codeLogin(
+      { phoneNumber: DEMO_PHONE, code: wrongCode(code) },
+      'code',
+      {},
+      addressOf(n++),
+    );
     expect(locking.json().code).toBe(107);
-    expect((await codeLogin({ phoneNumber: DEMO_PHONE, code: last })).json().code).toBe(107);
-    const stored = await t.db.db
-      .selectFrom('users')
-      .select('locked_until')
-      .where('name', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    expect(stored.locked_until).not.toBeNull();
+    expect((await codeLogin({ phoneNumber: DEMO_PHONE, code }, 'code', {}, addressOf(n++))).json().code).toBe(
+      107,
+    );
+    expect(await blockedUntil('demo')).not.toBeNull();
   });
 
   it('a successful sign-in resets the count', async () => {
     await app();
-    for (let i = 0; i < 9; i++) await login(t.app, 'demo', 'Wrong1234');
+    for (let i = 0; i < 9; i++) await loginFrom(addressOf(i), 'demo', 'Wrong1234');
     expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login(t.app, 'demo', 'Wrong1234')).json().code).toBe(104);
+    for (let i = 0; i < 9; i++)
+      expect((await loginFrom(addressOf(20 + i), 'demo', 'Wrong1234')).json().code).toBe(104);
+  });
+
+  it('holds against parallel guesses: at most 10 are verified, the right one is refused once locked', async () => {
+    await app();
+    // 40 wrong guesses and the right password, all at once, each from its own address.
+    const guesses = Array.from({ length: 40 }, (_, i) => loginFrom(addressOf(i), 'demo', `Wrong${i}pw`));
+    const responses = await Promise.all([...guesses, loginFrom(addressOf(40), 'demo', 'Demo1234')]);
+    const verified = responses.filter((r) => r.statusCode === 200 || r.json().code === 104);
+    expect(verified.length).toBeLessThanOrEqual(10);
+    const locked = responses.filter((r) => r.json().code === 107);
+    expect(locked.length).toBeGreaterThanOrEqual(31);
+    expect(locked.every((r) => r.statusCode === 429 && r.headers['set-cookie'] === undefined)).toBe(true);
+    // Whatever the order was, the lock holds now: the right password is refused.
+    const right = await loginFrom(addressOf(41), 'demo', 'Demo1234');
+    expect(right.json().code).toBe(107);
+    expect(await blockedUntil('demo')).not.toBeNull();
+  });
+
+  it('a sign-in in flight never clears a lock taken meanwhile', async () => {
+    await app();
+    // The right password races 20 wrong ones: whichever finishes last, the account ends locked.
+    const responses = await Promise.all([
+      login(t.app, 'demo', 'Demo1234'),
+      ...Array.from({ length: 20 }, (_, i) => loginFrom(addressOf(i), 'demo', 'Wrong1234')),
+    ]);
+    expect(responses.some((r) => r.json().code === 107)).toBe(true);
+    expect(await blockedUntil('demo')).not.toBeNull();
+    expect((await loginFrom(addressOf(50), 'demo', 'Demo1234')).json().code).toBe(107);
+  });
+});
+
+describe('per-address throttle', () => {
+  it('asks one address for a challenge after 3 failures, then makes it wait longer after each', async () => {
+    await app();
+    const ip = '203.0.113.7';
+    // Failures on several accounts, unknown names included (an unknown name costs the same as a wrong password).
+    expect((await loginFrom(ip, 'nobody1', 'Wrong1234')).json().code).toBe(102);
+    expect((await loginFrom(ip, 'demo', 'Wrong1234')).json().code).toBe(104);
+    expect((await loginFrom(ip, 'zhangsan', 'Wrong1234')).json().code).toBe(104);
+    const asked = await loginFrom(ip, 'demo', 'Demo1234');
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json()).toMatchObject({ code: 429, key: 'account.challengeRequired' });
+    expect(asked.headers['x-challenge-difficulty']).toBe('16');
+    const solution = solveChallenge(asked);
+    // A solved challenge lets the attempt through, once.
+    expect((await loginFrom(ip, 'demo', 'Wrong1234', solution)).json().code).toBe(104);
+    const replay = await loginFrom(ip, 'demo', 'Wrong1234', solution);
+    expect(replay.json().key).toBe('account.challengeInvalid');
+    expect((await loginFrom(ip, 'demo', 'Wrong1234', solveChallenge(replay))).json().code).toBe(104);
+    // The sixth failure makes the address wait a minute, the seventh two, answered with Retry-After.
+    const asked6 = await loginFrom(ip, 'zhangsan', 'Wrong1234');
+    expect(asked6.headers['x-challenge-difficulty']).toBe('17');
+    expect((await loginFrom(ip, 'zhangsan', 'Wrong1234', solveChallenge(asked6))).json().code).toBe(104);
+    const waiting = await loginFrom(ip, 'demo', 'Demo1234');
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json()).toMatchObject({
+      key: 'account.tooManyAttempts',
+      message: '尝试次数过多，请 60 秒后再试',
+    });
+    expect(waiting.headers['retry-after']).toBe('60');
+    t.clock.advance(60_000);
+    const again = await loginFrom(ip, 'demo', 'Wrong1234');
+    expect(again.json().key).toBe('account.challengeRequired');
+    expect(again.headers['x-challenge-difficulty']).toBe('17');
+    expect((await loginFrom(ip, 'demo', 'Wrong1234', solveChallenge(again))).json().code).toBe(104);
+    expect((await loginFrom(ip, 'demo', 'Demo1234')).headers['retry-after']).toBe('120');
+    // Another address is not affected, and the account is not locked (7 of its 10).
+    expect((await loginFrom('203.0.113.8', 'demo', 'Demo1234')).statusCode).toBe(200);
+  });
+
+  it('300 parallel guesses from one address get 3 verifications', async () => {
+    await app();
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        loginFrom('203.0.113.9', i % 2 ? 'demo' : 'zhangsan', `Wrong${i}pw`),
+      ),
+    );
+    const verified = responses.filter((r) => r.statusCode === 200 || r.json().code === 104);
+    expect(verified.length).toBeLessThanOrEqual(3);
+    expect(
+      responses.filter((r) => r.json().key === 'account.challengeRequired').length,
+    ).toBeGreaterThanOrEqual(297);
+  });
+
+  it('one address cannot keep an account locked: its tenth try comes after the window', async () => {
+    await app();
+    const ip = '203.0.113.10';
+    const start = t.clock.now().getTime();
+    let solution: string | undefined;
+    let failures = 0;
+    while (failures < 10) {
+      const response = await loginFrom(ip, 'demo', 'Wrong1234', solution);
+      solution = undefined;
+      expect(response.json().code).not.toBe(107);
+      if (response.json().code === 104) failures++;
+      else if (response.headers['x-challenge']) solution = solveChallenge(response);
+      else t.clock.advance(Number(response.headers['retry-after']) * 1000);
+    }
+    expect(t.clock.now().getTime() - start).toBeGreaterThan(10 * MINUTE);
+    // The owner signs in from elsewhere at once.
+    expect((await loginFrom('203.0.113.11', 'demo', 'Demo1234')).statusCode).toBe(200);
   });
 });

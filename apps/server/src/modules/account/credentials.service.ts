@@ -12,8 +12,9 @@ import type { Clock } from '../../clock';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { codeError, type SmsService } from '../sms/index';
+import { codeError, type SmsService, type Source } from '../sms/index';
 import type { AccountService, LoginResult } from './account.service';
+import type { LockoutService } from './lockout.service';
 import { hashPassword, verifyPassword } from './password';
 import type { SessionService } from './session.service';
 import { presentUser } from './user.presenter';
@@ -25,10 +26,18 @@ export interface CredentialsServiceDeps {
   sessions: SessionService;
   sms: SmsService;
   account: AccountService;
+  lockout: LockoutService;
 }
 
 /** Password change and reset, phone binding: everything that proves who the user is. */
-export function createCredentialsService({ db, clock, sessions, sms, account }: CredentialsServiceDeps) {
+export function createCredentialsService({
+  db,
+  clock,
+  sessions,
+  sms,
+  account,
+  lockout,
+}: CredentialsServiceDeps) {
   const users = () => createUserRepository(db);
 
   async function existing(userId: string): Promise<UserRow> {
@@ -50,14 +59,26 @@ export function createCredentialsService({ db, clock, sessions, sms, account }: 
   return {
     /**
      * PUT users/{id}/password?verify=true by the signed-in user: the old password (104 when wrong), then the
-     * new one; every other session of the user ends, the one that made the change stays.
+     * new one; every other session of the user ends, the one that made the change stays. The old-password
+     * check is an attempt like a sign-in (issue 14): counted per address and per account before it is
+     * verified, so a stolen session cannot guess the password (107 once the account is locked).
      */
-    async changePassword(userId: string, sessionId: string | null, body: PasswordChange): Promise<User> {
+    async changePassword(
+      userId: string,
+      sessionId: string | null,
+      body: PasswordChange,
+      source: Source,
+    ): Promise<User> {
       const user = await existing(userId);
       checkNewPassword(user, body.password);
-      if (!body.oldPassword || !(await verifyPassword(user.password_hash, body.oldPassword))) {
-        throw new AppError(400, 'account.oldPasswordError', { code: LOGIN_ERROR.passwordError });
+      const oldPasswordError = () =>
+        new AppError(400, 'account.oldPasswordError', { code: LOGIN_ERROR.passwordError });
+      if (!body.oldPassword) throw oldPasswordError();
+      const attempt = await lockout.begin({ source, userId });
+      if (!(await verifyPassword(user.password_hash, body.oldPassword))) {
+        throw (await attempt.failed()) ?? oldPasswordError();
       }
+      await attempt.succeeded();
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         await createUserRepository(trx).update(
@@ -73,27 +94,27 @@ export function createCredentialsService({ db, clock, sessions, sms, account }: 
     /**
      * PUT users/{id}/password?code=true, the forgot-password flow (no session needed): a reset code sent to
      * the account's phone. Sets the password, ends every session of the user, unlocks the account, and signs
-     * the caller in.
+     * the caller in. The account's lock never stops it (the owner's way out); the code is guarded per address
+     * and per phone instead, and a wrong one never voids it.
      */
     async resetPassword(
       userId: string,
       body: PasswordChange,
       previousToken: string | null,
+      source: Source,
     ): Promise<LoginResult> {
       const user = await existing(userId);
       checkNewPassword(user, body.password);
       if (!body.code?.trim()) throw codeError('account.codeRequired');
       if (!user.phone_number) throw codeError();
-      const found = await sms.match({
-        phoneNumber: user.phone_number,
-        countryCode: user.country_code,
-        purpose: 'reset',
-        code: body.code,
-      });
+      const found = await sms.guardedMatch(
+        { phoneNumber: user.phone_number, countryCode: user.country_code, purpose: 'reset', code: body.code },
+        source,
+      );
       if (found.userId !== null && found.userId !== user.id) throw codeError();
       if (user.disabled === 1) throw new AppError(403, 'account.disabled');
       const passwordHash = await hashPassword(body.password);
-      return account.signIn(user.id, {
+      const result = await account.signIn(user.id, {
         rememberMe: false,
         previousToken,
         before: async (trx) => {
@@ -106,6 +127,8 @@ export function createCredentialsService({ db, clock, sessions, sms, account }: 
           await sessions.endAllForUser(user.id, undefined, trx);
         },
       });
+      await lockout.unlock(user.id);
+      return result;
     },
 
     /** PUT users/{id}/phoneNumber: a new phone (not the current one, nobody else's) and its bind code. */

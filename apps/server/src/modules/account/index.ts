@@ -14,6 +14,7 @@ import {
   type PhoneDirectory,
   type SmsConfig,
   smsPlugin,
+  throttleHeaders,
 } from '../sms/index';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
@@ -74,16 +75,17 @@ export function createAccountModule({
       return user?.id ?? null;
     },
   };
-  const sms = createSmsModule({ db, clock, config: smsConfig, directory, log });
   const lockout = createLockoutService({ db, clock });
+  const sms = createSmsModule({ db, clock, config: smsConfig, directory, guard: lockout.guard, log });
   const account = createAccountService({ db, sessions, sms, lockout });
   const registration = createRegistrationService({
     db,
     users: createUserService({ db, clock }),
     account,
     sms,
+    lockout,
   });
-  const credentials = createCredentialsService({ db, clock, sessions, sms, account });
+  const credentials = createCredentialsService({ db, clock, sessions, sms, account, lockout });
   const reauth = createReauth({ sms });
   const profiles = createUserProfileService({ db, engine, clock, sms, reauth });
   // Security notices (issue 14) go through the configured SMS provider: the console outbox by default.
@@ -102,6 +104,8 @@ export const accountPlugin: FastifyPluginAsyncZod<{
   notify: Notify;
 }> = async (app, { module, cookies, notify }) => {
   const notices = createSecurityNotices({ sms: module.noticeSms, notify, log: app.log });
+  // A refusal of the sign-in defenses carries Retry-After or a challenge (issue 14).
+  app.addHook('onError', throttleHeaders);
   await app.register(accountRoutes, { account: module.account, cookies });
   await app.register(systemProfileRoutes, { profile: module.profile });
   await app.register(smsPlugin, { sms: module.sms });

@@ -4,6 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, login, sessionCookieOf, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
+let calls = 0;
+/** Failures each from another address: the per-address throttle has tests of its own (code-login.test). */
+function failFrom(name: string, password: string) {
+  calls++;
+  return t.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/login`,
+    payload: { name, password },
+    remoteAddress: `192.0.2.${calls}`,
+  });
+}
 beforeAll(async () => {
   t = await buildTestApp();
 });
@@ -11,13 +22,14 @@ afterAll(() => t.close());
 
 describe('POST login: failures', () => {
   it('answers an unknown account with code 102, in both languages', async () => {
-    const zh = await login(t.app, 'nobody', 'Demo1234');
+    const zh = await failFrom('nobody', 'Demo1234');
     expect(zh.statusCode).toBe(400);
     expect(zh.json()).toEqual({ code: 102, key: 'account.usernameNotFound', message: '账号不存在' });
     const en = await t.app.inject({
       method: 'POST',
       url: `${ACCOUNT}/login?lang=en-us`,
       payload: { name: '13999999999', password: 'Demo1234' },
+      remoteAddress: '192.0.2.200',
     });
     expect(en.json()).toEqual({
       code: 102,
@@ -28,7 +40,7 @@ describe('POST login: failures', () => {
   });
 
   it('answers a wrong password with code 104 and sets no cookie', async () => {
-    const response = await login(t.app, 'demo', 'Wrong1234');
+    const response = await failFrom('demo', 'Wrong1234');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ code: 104, key: 'account.passwordError', message: '密码错误' });
     expect(response.headers['set-cookie']).toBeUndefined();
@@ -72,7 +84,7 @@ describe('POST login: failures', () => {
     const cookie = sessionCookieOf(await login(t.app, 'zhangsan', 'Demo1234'));
     await t.db.db.updateTable('users').set({ disabled: 1 }).where('name', '=', 'zhangsan').execute();
     try {
-      expect((await login(t.app, 'zhangsan', 'Wrong1234')).json().code).toBe(104);
+      expect((await failFrom('zhangsan', 'Wrong1234')).json().code).toBe(104);
       const response = await login(t.app, 'zhangsan', 'Demo1234');
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 403, key: 'account.disabled' });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { addressOf, solveChallenge } from '../../../test/challenge';
 import { ACCOUNT, buildTestApp, login, sessionCookieOf, signIn, type TestApp } from '../../../test/helper';
 import { codeFor, MINUTE, readOutbox, sendCode, wrongCode } from '../../../test/sms';
 
@@ -20,12 +21,19 @@ async function userId(name: string): Promise<string> {
   return row.id;
 }
 
-function putPassword(id: string, query: string, body: object, headers: Record<string, string> = {}) {
+function putPassword(
+  id: string,
+  query: string,
+  body: object,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) {
   return t.app.inject({
     method: 'PUT',
     url: `${ACCOUNT}/users/${id}/password?${query}`,
     payload: body,
     headers,
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
@@ -120,6 +128,61 @@ describe('PUT users/{id}/password?verify=true (signed in, with the old password)
     expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
   });
 
+  it('limits old-password guesses like sign-ins (issue 14): the tenth wrong one locks the account', async () => {
+    await app();
+    const id = await userId('demo');
+    const cookie = await signIn(t.app);
+    // A stolen session guessing from many addresses: each guess counted before it is verified.
+    const guesses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        putPassword(
+          id,
+          'verify=true',
+          { oldPassword: `Guess${i}pw`, password: 'Changed_99' },
+          { cookie },
+          addressOf(i),
+        ),
+      ),
+    );
+    expect(guesses.filter((r) => r.json().code === 104).length).toBeLessThanOrEqual(10);
+    expect(guesses.filter((r) => r.json().code === 107).length).toBeGreaterThanOrEqual(5);
+    const right = await putPassword(
+      id,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie },
+    );
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 107, key: 'account.locked' });
+    expect((await login(t.app, 'demo', 'Changed_99')).json().code).toBe(107);
+    // One address is asked for a challenge after 3 wrong old passwords.
+    const other = await userId('zhangsan');
+    const zhang = await signIn(t.app, 'zhangsan');
+    for (let i = 0; i < 3; i++) {
+      const wrong = await putPassword(
+        other,
+        'verify=true',
+        { oldPassword: 'Nope1234', password: 'Changed_99' },
+        { cookie: zhang },
+      );
+      expect(wrong.json().code).toBe(104);
+    }
+    const asked = await putPassword(
+      other,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie: zhang },
+    );
+    expect(asked.json().key).toBe('account.challengeRequired');
+    const solved = await putPassword(
+      other,
+      'verify=true',
+      { oldPassword: 'Demo1234', password: 'Changed_99' },
+      { cookie: zhang, 'x-challenge-solution': solveChallenge(asked) },
+    );
+    expect(solved.statusCode).toBe(200);
+  });
+
   it('refuses unknown fields', async () => {
     await app();
     const id = await userId('demo');
@@ -139,8 +202,7 @@ describe('PUT users/{id}/password?code=true (forgot password)', () => {
     await app();
     const laptop = await signIn(t.app);
     const send = await sendCode(t.app, { phoneNumber: DEMO_PHONE, countryCode: '86', type: 'reset' });
-    const { userId: id } = send.json() as { userId: string };
-    expect(id).toBe(await userId('demo'));
+    expect(send.json()).toEqual({});
     const code = (await readOutbox(t)).at(-1)?.code ?? '';
     expect(code).toMatch(/^\d{6}$/);
     const verified = await sendCode(
@@ -149,6 +211,9 @@ describe('PUT users/{id}/password?code=true (forgot password)', () => {
       { verify: true },
     );
     expect(verified.statusCode).toBe(200);
+    // The verified code, not the send, answers the account's id.
+    const { userId: id } = verified.json() as { userId: string };
+    expect(id).toBe(await userId('demo'));
     const response = await putPassword(id, 'code=true', { password: 'Reset_777', code });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ _id: id, name: 'demo' });
@@ -185,7 +250,14 @@ describe('PUT users/{id}/password?code=true (forgot password)', () => {
     });
     t.clock.advance(5 * MINUTE);
     expect((await putPassword(demo, 'code=true', { password: 'Reset_777', code })).json().code).toBe(106);
-    expect((await login(t.app, 'demo', 'Demo1234')).statusCode).toBe(200);
+    // (From another address: this one has had its 3 free failures.)
+    const unchanged = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/login`,
+      payload: { name: 'demo', password: 'Demo1234' },
+      remoteAddress: addressOf(1),
+    });
+    expect(unchanged.statusCode).toBe(200);
     const missing = await putPassword('0123456789abcdef01234567', 'code=true', {
       password: 'Reset_777',
       code,
@@ -193,13 +265,47 @@ describe('PUT users/{id}/password?code=true (forgot password)', () => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('unlocks a locked account', async () => {
+  it("is the way out of a lock: an attacker's lock never stops it, and unlocks the account", async () => {
     await app();
-    for (let i = 0; i < 10; i++) await login(t.app, 'demo', 'Wrong1234');
+    const attacker = (i: number, body: object) =>
+      t.app.inject({ method: 'POST', url: `${ACCOUNT}/login`, payload: body, remoteAddress: addressOf(i) });
+    for (let i = 0; i < 10; i++) await attacker(i, { name: 'demo', password: 'Wrong1234' });
     expect((await login(t.app, 'demo', 'Demo1234')).json().code).toBe(107);
     const id = await userId('demo');
     const code = await codeFor(t, DEMO_PHONE, 'reset');
     expect((await putPassword(id, 'code=true', { password: 'Reset_777', code })).statusCode).toBe(200);
+    expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
+  });
+
+  it("anonymous wrong codes never void the owner's reset code", async () => {
+    await app();
+    const id = await userId('demo');
+    const code = await codeFor(t, DEMO_PHONE, 'reset');
+    // Wrong codes from many addresses, verify and reset alike, solving challenges as an attacker would.
+    for (let i = 0; i < 7; i++) {
+      const body = { password: 'Evil_1234', code: wrongCode(code) };
+      let wrong = await putPassword(id, 'code=true', body, {}, addressOf(i));
+      if (wrong.json().key === 'account.challengeRequired') {
+        wrong = await putPassword(
+          id,
+          'code=true',
+          body,
+          { 'x-challenge-solution': solveChallenge(wrong) },
+          addressOf(i),
+        );
+      }
+      expect(wrong.json().code).toBe(106);
+    }
+    // The owner: asked for a proof of work (the browser solves it), then the code still works.
+    const asked = await putPassword(id, 'code=true', { password: 'Reset_777', code });
+    expect(asked.json().key).toBe('account.challengeRequired');
+    const reset = await putPassword(
+      id,
+      'code=true',
+      { password: 'Reset_777', code },
+      { 'x-challenge-solution': solveChallenge(asked) },
+    );
+    expect(reset.statusCode).toBe(200);
     expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
   });
 

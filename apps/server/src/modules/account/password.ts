@@ -21,6 +21,19 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** The hash an unknown account's sign-in is verified against (made once, of a random password). */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the time of a real verification on an account that does not exist (issue 14): the answer of an
+ * unknown name must not come faster than that of a wrong password. Always false.
+ */
+export async function verifyUnknownPassword(password: string): Promise<false> {
+  dummyHash ??= hashPassword(generatePassword());
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';

@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Each call from another address: the per-address limits are tested on their own below. */
+let calls = 0;
 function register(payload: object, options: { verify?: boolean; cookie?: string; lang?: string } = {}) {
+  calls++;
   const headers: Record<string, string> = {};
   if (options.cookie) headers.cookie = options.cookie;
   if (options.lang) headers['accept-language'] = options.lang;
@@ -18,6 +21,7 @@ function register(payload: object, options: { verify?: boolean; cookie?: string;
     url: `${ACCOUNT}/register${options.verify ? '?verify=true' : ''}`,
     payload,
     headers,
+    remoteAddress: `192.0.2.${calls % 250}`,
   });
 }
 
@@ -60,6 +64,37 @@ describe('POST register?verify=true', () => {
       code: 400,
       key: 'account.phoneInvalid',
     });
+  });
+});
+
+describe('POST register?verify=true: rate-limited (issue 14)', () => {
+  const ask = (body: object, remoteAddress: string) =>
+    t.app.inject({ method: 'POST', url: `${ACCOUNT}/register?verify=true`, payload: body, remoteAddress });
+
+  it('answers 30 look-ups per address in 10 minutes, in parallel too, then 429 with Retry-After', async () => {
+    const ip = '203.0.113.80';
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => ask({ name: `probe_${i}` }, ip)));
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(30);
+    const limited = answers.filter((r) => r.statusCode === 429);
+    expect(limited).toHaveLength(10);
+    expect(limited[0]?.json()).toMatchObject({ code: 429, key: 'account.lookupLimit' });
+    expect(Number(limited[0]?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask({ name: 'probe_other' }, '203.0.113.81')).statusCode).toBe(200);
+    t.clock.advance(10 * MINUTE);
+    expect((await ask({ name: 'probe_again' }, ip)).statusCode).toBe(200);
+  });
+
+  it('answers 10 look-ups of one name or phone in 10 minutes, whatever the address', async () => {
+    for (let i = 0; i < 10; i++) {
+      expect((await ask({ name: 'zhangsan' }, `198.51.100.${i + 1}`)).json()).toEqual({ exists: true });
+    }
+    const limited = await ask({ name: 'ZhangSan' }, '198.51.100.99');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).not.toContain('exists');
+    for (let i = 0; i < 10; i++) await ask({ phoneNumber: '13800000001' }, `198.51.101.${i + 1}`);
+    expect((await ask({ phoneNumber: '13800000001', countryCode: '+86' }, '198.51.101.99')).statusCode).toBe(
+      429,
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import type { SessionCookies } from '../../plugins/session';
+import { sourceOf } from '../sms/index';
 import type { RegistrationService } from './registration.service';
 
 const flag = z.enum(['true', 'false']);
@@ -19,15 +20,17 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
         summary: 'Register with a phone code and sign in; ?verify=true: is a name or phone taken?',
         description:
           'Business codes: 101 data empty, 102 username invalid, 103 username exists (HTTP 409), 104 password ' +
-          'empty, 105 phone empty, 106 code error; other rules 400 with their key, phone taken 409.',
+          'empty, 105 phone empty, 106 code error; other rules 400 with their key, phone taken 409. ' +
+          '?verify=true is limited per address (30) and per name or phone (10) in 10 minutes: 429 + Retry-After.',
         querystring: z.strictObject({ verify: flag.optional() }),
         body: registerBodySchema,
-        response: { 200: z.union([userSchema, existsResultSchema]), ...errorResponses(400, 409) },
+        response: { 200: z.union([userSchema, existsResultSchema]), ...errorResponses(400, 409, 429) },
       },
     },
     async (request, reply) => {
-      if (request.query.verify === 'true') return registration.exists(request.body);
-      const result = await registration.register(request.body, cookies.read(request));
+      const source = sourceOf(request);
+      if (request.query.verify === 'true') return registration.exists(request.body, source);
+      const result = await registration.register(request.body, cookies.read(request), source);
       cookies.set(request, reply, result.token, result.maxAgeSeconds);
       return result.user;
     },

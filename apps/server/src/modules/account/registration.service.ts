@@ -12,8 +12,9 @@ import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import type { SmsService } from '../sms/index';
+import type { SmsService, Source } from '../sms/index';
 import type { AccountService, LoginResult } from './account.service';
+import type { LockoutService } from './lockout.service';
 import { hashPassword } from './password';
 import { createUserRepository } from './user.repository';
 import type { UserService } from './user.service';
@@ -23,6 +24,7 @@ export interface RegistrationServiceDeps {
   users: UserService;
   account: AccountService;
   sms: SmsService;
+  lockout: LockoutService;
 }
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
@@ -32,7 +34,7 @@ const blank = (value: string | undefined) => value === undefined || value.trim()
  * exists, 104 password empty, 105 phone empty, 106 code error. The other rules of the contracts (password
  * format, real name, email, phone format) answer 400 with the rule's key.
  */
-export function createRegistrationService({ db, users, account, sms }: RegistrationServiceDeps) {
+export function createRegistrationService({ db, users, account, sms, lockout }: RegistrationServiceDeps) {
   const repository = () => createUserRepository(db);
 
   async function phoneTaken(phoneNumber: string, countryCode: string): Promise<boolean> {
@@ -40,23 +42,29 @@ export function createRegistrationService({ db, users, account, sms }: Registrat
   }
 
   return {
-    /** POST register?verify=true: `{name}` or `{phoneNumber, countryCode}` → is it taken? */
-    async exists(body: RegisterBody): Promise<{ exists: boolean }> {
+    /**
+     * POST register?verify=true: `{name}` or `{phoneNumber, countryCode}` → is it taken? An existence
+     * oracle by design (the spec's answer), so rate-limited per address and per name or phone (issue 14).
+     */
+    async exists(body: RegisterBody, source: Source): Promise<{ exists: boolean }> {
       if (!blank(body.name)) {
-        return { exists: (await repository().findByName((body.name as string).trim())) !== undefined };
+        const name = (body.name as string).trim();
+        await lockout.lookup(source, `name:${name.toLowerCase()}`);
+        return { exists: (await repository().findByName(name)) !== undefined };
       }
       if (!blank(body.phoneNumber)) {
         const phoneNumber = (body.phoneNumber as string).trim();
         const countryCode = normalizeCountryCode(body.countryCode);
         const rule = validatePhone(phoneNumber, countryCode);
         if (rule) throw new AppError(400, rule);
+        await lockout.lookup(source, `${countryCode}:${phoneNumber}`);
         return { exists: await phoneTaken(phoneNumber, countryCode) };
       }
       throw new AppError(400, 'account.registerDataEmpty', { code: REGISTER_ERROR.dataEmpty });
     },
 
     /** Creates the account, uses the register code up and signs the new user in, all or nothing. */
-    async register(body: RegisterBody, previousToken: string | null): Promise<LoginResult> {
+    async register(body: RegisterBody, previousToken: string | null, source: Source): Promise<LoginResult> {
       if (Object.values(body).every((value) => blank(value))) {
         throw new AppError(400, 'account.registerDataEmpty', { code: REGISTER_ERROR.dataEmpty });
       }
@@ -89,7 +97,10 @@ export function createRegistrationService({ db, users, account, sms }: Registrat
       if (await phoneTaken(phoneNumber, countryCode))
         throw new AppError(409, 'account.phoneAlreadyRegistered');
       // A code verified before (a 10-minute grant) or entered now: either way the register code of the phone.
-      const found = await sms.match({ phoneNumber, countryCode, purpose: 'register', code: body.code });
+      const found = await sms.guardedMatch(
+        { phoneNumber, countryCode, purpose: 'register', code: body.code },
+        source,
+      );
 
       // argon2 before the transaction: the database is never held while hashing.
       const passwordHash = await hashPassword(password);

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import type { SessionCookies } from '../../plugins/session';
+import { sourceOf } from '../sms/index';
 import { ownAccount, ownAccountOrAdmin } from './access';
 import type { CredentialsService } from './credentials.service';
 import type { SecurityNotices } from './security-notices';
@@ -91,7 +92,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       const { id } = request.params;
       if (request.query.code === true) {
         // The account-aware rule (name, phone) is the reset's own, after its code: never an anonymous oracle.
-        const result = await credentials.resetPassword(id, request.body, cookies.read(request));
+        const result = await credentials.resetPassword(
+          id,
+          request.body,
+          cookies.read(request),
+          sourceOf(request),
+        );
         cookies.set(request, reply, result.token, result.maxAgeSeconds);
         await notices.passwordChanged(id, await profiles.contact(id));
         return result.user;
@@ -99,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
       ownAccount(request, id);
       // Not the account's name, not its phone (the contracts' rule with what only the account knows).
       await profiles.checkNewPassword(id, request.body.password);
-      const user = await credentials.changePassword(id, request.sessionId, request.body);
+      const user = await credentials.changePassword(id, request.sessionId, request.body, sourceOf(request));
       await notices.passwordChanged(id, await profiles.contact(id));
       return user;
     },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import type { AccountModule } from '../account/index';
 import { presentUser } from '../account/user.presenter';
 import { createUserRepository } from '../account/user.repository';
+import type { Source } from '../sms/index';
 
 export interface SignedIn {
   user: User;
@@ -22,6 +23,8 @@ export interface AccountPort {
     password: string;
     rememberMe: boolean;
     previousToken: string | null;
+    /** Throttled per address like any sign-in (issue 14). */
+    source: Source;
   }): Promise<SignedIn>;
   signIn(userId: string, options: { rememberMe: boolean; previousToken: string | null }): Promise<SignedIn>;
   endSession(token: string): Promise<void>;

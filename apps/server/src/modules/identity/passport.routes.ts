@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser, type SessionCookies } from '../../plugins/session';
+import { sourceOf, throttleHeaders } from '../sms/index';
 import type { OauthCookies } from './oauth-cookie';
 import type { PassportFailure, PassportService } from './passport.service';
 
@@ -142,8 +143,10 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
         summary: 'Bind the pending passport identity to a product account (its password) and sign in',
         querystring: noQuerySchema,
         body: passportLoginBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 403, 404, 409) },
+        response: { 200: userSchema, ...errorResponses(400, 403, 404, 409, 429) },
       },
+      // The sign-in defenses' refusals carry Retry-After or a challenge (issue 14).
+      onError: throttleHeaders,
     },
     async (request, reply) => {
       const login = await passport.loginAndBind({
@@ -152,6 +155,7 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
         ticket: request.body.ticket,
         binding: oauthCookies.read(request),
         previousToken: cookies.read(request),
+        source: sourceOf(request),
       });
       cookies.set(request, reply, login.token, login.maxAgeSeconds);
       oauthCookies.clear(request, reply);

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { PassportConfig } from '../../config';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import type { Source } from '../sms/index';
 import type { AccountPort, SignedIn } from './account-port';
 import { createIdentityRepository, type PendingIdentityRow } from './identity.repository';
 import type { IdentityService } from './identity.service';
@@ -40,6 +41,8 @@ export interface PassportLoginInput {
   ticket: string | undefined;
   binding: string | null;
   previousToken: string | null;
+  /** Where the password attempt comes from (throttled per address, issue 14). */
+  source: Source;
 }
 
 export interface PassportServiceDeps {
@@ -172,6 +175,7 @@ export function createPassportService({ db, clock, passport, accounts, identitie
         password: input.password,
         rememberMe: false,
         previousToken: input.previousToken,
+        source: input.source,
       });
       try {
         await db.transaction().execute(async (trx) => {

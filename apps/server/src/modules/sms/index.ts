@@ -9,8 +9,20 @@ import { createConsoleSmsProvider, smsOutboxPath } from './console.provider';
 import type { SmsProvider } from './sms.provider';
 import { smsRoutes } from './sms.routes';
 import { createSmsService, type PhoneDirectory, type SmsService } from './sms.service';
+import type { CodeGuard } from './throttle';
 
-export { type CodeMatch, codeError, type PhoneDirectory, type SmsService } from './sms.service';
+export { type CodeMatch, codeError, codeTarget, type PhoneDirectory, type SmsService } from './sms.service';
+export {
+  type Attempt,
+  CHALLENGE_DIFFICULTY_HEADER,
+  CHALLENGE_HEADER,
+  CHALLENGE_SOLUTION_HEADER,
+  type CodeGuard,
+  type Source,
+  sourceOf,
+  ThrottleError,
+  throttleHeaders,
+} from './throttle';
 
 /** What the SMS module takes from the configuration. */
 export type SmsConfig = Pick<
@@ -31,10 +43,11 @@ export interface SmsModuleDeps {
   clock: Clock;
   config: SmsConfig;
   directory: PhoneDirectory;
+  guard: CodeGuard;
   log: FastifyBaseLogger;
 }
 
-export function createSmsModule({ db, clock, config, directory, log }: SmsModuleDeps): SmsService {
+export function createSmsModule({ db, clock, config, directory, guard, log }: SmsModuleDeps): SmsService {
   return createSmsService({
     db,
     clock,
@@ -42,6 +55,7 @@ export function createSmsModule({ db, clock, config, directory, log }: SmsModule
     testNumbers: config.smsTestNumbers,
     limits: { ipHourly: config.smsIpHourlyLimit, daily: config.smsDailyLimit },
     directory,
+    guard,
     log,
   });
 }

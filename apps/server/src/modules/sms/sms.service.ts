@@ -15,12 +15,17 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { maskPhone, type SmsProvider, SmsProviderError } from './sms.provider';
 import { createSmsRepository, type SmsCodeRow } from './sms.repository';
+import type { CodeGuard, Source } from './throttle';
 
 /** A code is valid this long after it was sent. */
 export const CODE_TTL_MS = 5 * 60 * 1000;
 /** After a successful verify (register, reset) the phone may register / reset this long. */
 export const GRANT_TTL_MS = 10 * 60 * 1000;
-/** Wrong codes entered against one code before it is void. */
+/**
+ * Wrong codes entered against one code before it is void — only where the person entering it is signed in
+ * (binding a phone). Anonymous wrong codes never void one (issue 14): a stranger could otherwise void the
+ * owner's reset code; they are throttled by source and target instead (CodeGuard).
+ */
 export const MAX_CODE_ATTEMPTS = 5;
 export const PHONE_DAILY_LIMIT = 10;
 const HOUR_MS = 60 * 60 * 1000;
@@ -46,6 +51,8 @@ export interface SmsServiceDeps {
   testNumbers: ReadonlyMap<string, string>;
   limits: SmsLimits;
   directory: PhoneDirectory;
+  /** The sign-in defenses of the account module: attempts at codes and existence questions are counted. */
+  guard: CodeGuard;
   log: FastifyBaseLogger;
 }
 
@@ -100,8 +107,13 @@ export function checkSmsPhone(input: PhoneInput): { phoneNumber: string; country
 
 const limitReached = () => new AppError(429, 'account.smsLimit', { code: SMS_ERROR.limitReached });
 
+/** The guard's key of a code: phone and purpose. */
+export function codeTarget(input: Pick<CodeInput, 'phoneNumber' | 'countryCode' | 'purpose'>): string {
+  return `${input.countryCode}:${input.phoneNumber}:${input.purpose}`;
+}
+
 export function createSmsService(deps: SmsServiceDeps) {
-  const { db, clock, provider, testNumbers, limits, directory, log } = deps;
+  const { db, clock, provider, testNumbers, limits, directory, guard, log } = deps;
   const codes = createSmsRepository(db);
 
   /** Refuses a purpose the phone's owner makes pointless; answers the owner (reset needs the id). */
@@ -140,8 +152,11 @@ export function createSmsService(deps: SmsServiceDeps) {
     }
   }
 
-  /** Checks the code against the newest usable one; a wrong code counts towards voiding it. */
-  async function match(input: CodeInput): Promise<CodeMatch> {
+  /**
+   * Checks the code against the newest usable one. A wrong code counts towards voiding it only with
+   * `voidOnWrong` (the default; anonymous callers pass false and count the attempt through the guard).
+   */
+  async function match(input: CodeInput, options: { voidOnWrong?: boolean } = {}): Promise<CodeMatch> {
     const entered = (input.code ?? '').trim();
     if (entered === '') throw codeError('account.codeRequired');
     const row: SmsCodeRow | undefined = await codes.latestUsable(
@@ -154,10 +169,26 @@ export function createSmsService(deps: SmsServiceDeps) {
     const validUntil = row.state === 'verified' ? (row.grant_expires_at ?? row.expires_at) : row.expires_at;
     if (now >= validUntil) throw codeError();
     if (!sameHash(hashCode(row.salt, entered), row.code_hash)) {
-      await codes.recordWrongAttempt(row.id, MAX_CODE_ATTEMPTS);
+      if (options.voidOnWrong !== false) await codes.recordWrongAttempt(row.id, MAX_CODE_ATTEMPTS);
       throw codeError();
     }
     return { id: row.id, userId: row.user_id };
+  }
+
+  /**
+   * An anonymous attempt at a code: counted per source and per phone and purpose before it is checked
+   * (429 with a delay or a challenge when over); a wrong code never voids the code.
+   */
+  async function guardedMatch(input: CodeInput, source: Source): Promise<CodeMatch> {
+    const attempt = await guard.begin({ source, target: codeTarget(input) });
+    try {
+      const found = await match(input, { voidOnWrong: false });
+      await attempt.succeeded();
+      return found;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 106) await attempt.failed();
+      throw error;
+    }
   }
 
   return {
@@ -166,9 +197,17 @@ export function createSmsService(deps: SmsServiceDeps) {
      * asked), 409/404 when the purpose does not fit the phone's owner, 503 over a limit, 501 when the
      * provider fails (the row is then marked failed: never usable).
      */
-    async send(input: PhoneInput & { purpose: PhoneCodeType; ip: string }): Promise<{ userId?: string }> {
+    async send(input: PhoneInput & { purpose: PhoneCodeType; ip: string }): Promise<Record<string, never>> {
       const { phoneNumber, countryCode } = checkSmsPhone(input);
-      const owner = await checkPurpose(phoneNumber, countryCode, input.purpose);
+      let owner: string | null;
+      try {
+        owner = await checkPurpose(phoneNumber, countryCode, input.purpose);
+      } catch (error) {
+        // "Not registered" / "already registered" tells who has an account: such answers are rate-limited
+        // per address and per phone (a send that goes out is limited by the send limits below).
+        await guard.lookup({ ip: input.ip }, `${countryCode}:${phoneNumber}`);
+        throw error;
+      }
       const testCode = testNumbers.get(phoneNumber);
       const code = testCode ?? generateCode();
       const salt = randomBytes(16).toString('hex');
@@ -206,7 +245,8 @@ export function createSmsService(deps: SmsServiceDeps) {
         await codes.activate(id);
       }
       await codes.voidOthers(phoneNumber, countryCode, input.purpose, id);
-      return input.purpose === 'reset' && owner ? { userId: owner } : {};
+      // Never the owner's id (issue 14): that comes with the verified reset code.
+      return {};
     },
 
     /**
@@ -214,16 +254,22 @@ export function createSmsService(deps: SmsServiceDeps) {
      * next 10 minutes (the code then stays usable that long); login and bind codes are only checked here and
      * are used up by the sign-in or the binding.
      */
-    async verify(input: PhoneInput & { purpose: PhoneCodeType; code: string | undefined }): Promise<void> {
+    async verify(
+      input: PhoneInput & { purpose: PhoneCodeType; code: string | undefined; source: Source },
+    ): Promise<{ userId?: string }> {
       const phone = checkSmsPhone(input);
-      const found = await match({ ...phone, purpose: input.purpose, code: input.code });
+      if ((input.code ?? '').trim() === '') throw codeError('account.codeRequired');
+      const found = await guardedMatch({ ...phone, purpose: input.purpose, code: input.code }, input.source);
       if (input.purpose === 'register' || input.purpose === 'reset') {
         const grantUntil = new Date(clock.now().getTime() + GRANT_TTL_MS).toISOString();
         await codes.markVerified(found.id, grantUntil);
       }
+      // The reset continues with PUT users/{id}/password?code=true: the verified code proves the phone.
+      return input.purpose === 'reset' && found.userId ? { userId: found.userId } : {};
     },
 
     match,
+    guardedMatch,
 
     /** Uses the matched code up (single use, across processes); 106 when someone else was first. */
     async claim(found: CodeMatch, trx: Kysely<Database> = db): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf, solveChallenge } from '../../../test/challenge';
 import { buildTestApp, type TestApp } from '../../../test/helper';
 import { codeFor, MINUTE, readOutbox, sendCode, wrongCode } from '../../../test/sms';
 
@@ -132,7 +133,7 @@ describe('POST securities: sending a code', () => {
     expect(sameNumberElsewhere.statusCode).toBe(200);
   });
 
-  it('answers the account id for a reset code, and nothing else for the other purposes', async () => {
+  it('never answers the account id (issue 14): the verified reset code does', async () => {
     const demo = await t.db.db
       .selectFrom('users')
       .select('id')
@@ -140,9 +141,56 @@ describe('POST securities: sending a code', () => {
       .executeTakeFirstOrThrow();
     const reset = await sendCode(t.app, { phoneNumber: DEMO_PHONE, countryCode: '86', type: 'reset' });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ userId: demo.id });
+    expect(reset.json()).toEqual({});
+    expect(reset.body).not.toContain(demo.id);
+    const code = (await readOutbox(t)).at(-1)?.code as string;
+    const wrong = await sendCode(
+      t.app,
+      { phoneNumber: DEMO_PHONE, type: 'reset', code: wrongCode(code) },
+      { verify: true },
+    );
+    expect(wrong.body).not.toContain(demo.id);
+    const verified = await sendCode(
+      t.app,
+      { phoneNumber: DEMO_PHONE, type: 'reset', code },
+      { verify: true },
+    );
+    expect(verified.json()).toEqual({ userId: demo.id });
     const login = await sendCode(t.app, { phoneNumber: DEMO_PHONE, countryCode: '86', type: 'login' });
     expect(login.json()).toEqual({});
+  });
+
+  it('rate-limits the answers that tell whether a phone is registered, per address and per phone', async () => {
+    // Ten "not registered" answers for one phone, from ten addresses; the eleventh is refused.
+    for (let i = 0; i < 10; i++) {
+      const miss = await sendCode(t.app, { phoneNumber: '13900000090', type: 'reset' }, { ip: addressOf(i) });
+      expect(miss.json().key).toBe('account.phoneNotRegistered');
+    }
+    const limited = await sendCode(
+      t.app,
+      { phoneNumber: '13900000090', type: 'login' },
+      { ip: addressOf(10) },
+    );
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ key: 'account.lookupLimit' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Thirty look-ups of different phones from one address; the 31st is refused.
+    const ip = '203.0.113.60';
+    for (let i = 0; i < 30; i++) {
+      const miss = await sendCode(
+        t.app,
+        { phoneNumber: `139000002${String(i).padStart(2, '0')}`, type: 'login' },
+        { ip },
+      );
+      expect(miss.statusCode, `look-up ${i + 1}`).toBe(404);
+    }
+    expect((await sendCode(t.app, { phoneNumber: '13900000299', type: 'login' }, { ip })).statusCode).toBe(
+      429,
+    );
+    t.clock.advance(10 * MINUTE);
+    expect((await sendCode(t.app, { phoneNumber: '13900000299', type: 'login' }, { ip })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses an unknown purpose and unknown fields', async () => {
@@ -286,11 +334,17 @@ describe('POST securities?verify=true', () => {
   });
   afterAll(() => t.close());
 
-  function verify(phoneNumber: string, type: string, code: string | undefined) {
+  // Each try from another address: the per-address throttle is tested below.
+  let n = 0;
+  function verify(phoneNumber: string, type: string, code: string | undefined, solution?: string) {
     return sendCode(
       t.app,
       { phoneNumber, countryCode: '86', type, ...(code === undefined ? {} : { code }) },
-      { verify: true },
+      {
+        verify: true,
+        ip: addressOf(n++),
+        ...(solution ? { headers: { 'x-challenge-solution': solution } } : {}),
+      },
     );
   }
 
@@ -302,7 +356,7 @@ describe('POST securities?verify=true', () => {
     const en = await sendCode(
       t.app,
       { phoneNumber: '13900000040', type: 'register', code: wrongCode(code) },
-      { verify: true, headers: { 'accept-language': 'en-US' } },
+      { verify: true, ip: addressOf(n++), headers: { 'accept-language': 'en-US' } },
     );
     expect(en.json().message).toBe('Incorrect verification code, please re-enter');
     const right = await verify('13900000040', 'register', code);
@@ -328,14 +382,44 @@ describe('POST securities?verify=true', () => {
     expect((await verify('13900000043', 'register', late)).json()).toMatchObject({ code: 106 });
   });
 
-  it('5 wrong tries make the code void, the right one included', async () => {
+  it('anonymous wrong tries never void a code, even a verified one; after 5, each try needs a challenge', async () => {
     const code = await codeFor(t, '13900000044', 'register');
-    for (let i = 0; i < 4; i++)
+    for (let i = 0; i < 5; i++)
       expect((await verify('13900000044', 'register', wrongCode(code))).json().code).toBe(106);
-    expect((await verify('13900000044', 'register', code)).statusCode).toBe(200);
-    const other = await codeFor(t, '13900000045', 'register');
-    for (let i = 0; i < 5; i++) await verify('13900000045', 'register', wrongCode(other));
-    expect((await verify('13900000045', 'register', other)).json()).toMatchObject({ code: 106 });
+    // The sixth try at this phone's code, wrong or right, is asked for a proof of work first.
+    const asked = await verify('13900000044', 'register', code);
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json().key).toBe('account.challengeRequired');
+    expect((await verify('13900000044', 'register', code, solveChallenge(asked))).statusCode).toBe(200);
+    // Verified (a 10-minute grant): more wrong tries (challenges solved as an attacker would) leave it intact.
+    for (let i = 0; i < 8; i++) {
+      let wrong = await verify('13900000044', 'register', wrongCode(code));
+      if (wrong.json().key === 'account.challengeRequired') {
+        wrong = await verify('13900000044', 'register', wrongCode(code), solveChallenge(wrong));
+      }
+      expect(wrong.json().code).toBe(106);
+    }
+    const row = await t.db.db
+      .selectFrom('sms_codes')
+      .select('state')
+      .where('phone_number', '=', '13900000044')
+      .executeTakeFirstOrThrow();
+    expect(row.state).toBe('verified');
+  });
+
+  it('throttles one address: a challenge after 3 wrong codes', async () => {
+    const ip = '203.0.113.70';
+    const code = await codeFor(t, '13900000048', 'register');
+    const from = (solution?: string) =>
+      sendCode(
+        t.app,
+        { phoneNumber: '13900000048', type: 'register', code: wrongCode(code) },
+        { verify: true, ip, ...(solution ? { headers: { 'x-challenge-solution': solution } } : {}) },
+      );
+    for (let i = 0; i < 3; i++) expect((await from()).json().code).toBe(106);
+    const asked = await from();
+    expect(asked.json().key).toBe('account.challengeRequired');
+    expect((await from(solveChallenge(asked))).json().code).toBe(106);
   });
 
   it('a code is bound to its purpose and phone', async () => {
