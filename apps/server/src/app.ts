@@ -51,9 +51,12 @@ import {
   topicsPlugin,
 } from './modules/topics/index';
 import { apiDocsPlugin } from './plugins/api-docs';
+import { createDiskSpace, diskSpacePlugin } from './plugins/disk-space';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulClosePlugin } from './plugins/graceful-close';
+import { jsonBodyPlugin } from './plugins/json-body';
 import { languagePlugin } from './plugins/language';
+import { leftoversPlugin } from './plugins/leftovers';
 import { methodOverridePlugin, rewriteUrlWithMethodOverride } from './plugins/method-override';
 import { originCheckPlugin } from './plugins/origin-check';
 import { generateRequestId, requestIdPlugin } from './plugins/request-id';
@@ -84,6 +87,9 @@ export interface AppDeps {
 }
 
 export type App = FastifyInstance;
+
+/** A half-written local file (`.tmp/*.part`) nobody has written to for this long is a crash's leftover. */
+const PARTIAL_FILE_MAX_AGE_MS = 3 * 60 * 60 * 1000;
 
 /**
  * Fastify logs two lines per request; the "request completed" one (status, time, request id; error level on
@@ -160,6 +166,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
       dataDir: config.dataDir,
       databaseUrl: config.databaseUrl,
       onPoolError: (error) => app.log.error({ err: error }, 'a database connection failed'),
+      sqliteSynchronous: config.sqliteSynchronous,
     });
   const clock = deps.clock ?? systemClock;
   app.decorate('database', database);
@@ -301,6 +308,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(gracefulClosePlugin);
   app.register(languagePlugin);
   app.register(errorsPlugin, { bodyLimit: config.bodyLimit });
+  app.register(jsonBodyPlugin);
   // Before any hook that may refuse a request, so that refusals carry the security headers too.
   app.register(securityHeadersPlugin, { https });
   app.register(methodOverridePlugin);
@@ -317,8 +325,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     sweeps: [
       {
         name: 'partialFiles',
-        sweep: async (now) =>
-          (await storage.sweep?.(new Date(now.getTime() - PARTIAL_FILE_MAX_AGE_MS))) ?? 0,
+        sweep: async (now) => (await storage.sweep?.(new Date(now.getTime() - PARTIAL_FILE_MAX_AGE_MS))) ?? 0,
       },
       { name: 'modelUploads', sweep: (now) => models.tus.sweep(now) },
     ],

@@ -112,6 +112,13 @@ export interface Config {
   /** null: passport sign-in is not configured (its routes answer 404). */
   passport: PassportConfig | null;
   models: ModelsConfig;
+  /**
+   * Uploads are refused (507) while DATA_DIR's disk has less free space than this, in bytes, so that what
+   * remains serves deletes and small writes (MIN_FREE_DISK_MB; 0 turns the floor off).
+   */
+  minFreeDiskBytes: number;
+  /** SQLite's `PRAGMA synchronous` (SQLITE_SYNCHRONOUS): `full` survives a power cut, `normal` a crash. */
+  sqliteSynchronous: 'normal' | 'full';
   profile: ProfileDefaults;
 }
 
@@ -349,6 +356,17 @@ const VARIABLES = {
     schema: integer(256, 1024 * 1024),
     expected: 'MiB one model conversion may use, 256 to 1048576',
   },
+  MIN_FREE_DISK_MB: {
+    schema: integer(0, 1024 * 1024 * 1024),
+    expected: 'free disk space in MiB below which uploads are refused, 0 (off) or more',
+  },
+  SQLITE_SYNCHRONOUS: {
+    schema: z
+      .string()
+      .transform((v) => v.trim().toLowerCase())
+      .pipe(z.enum(['normal', 'full'])),
+    expected: '"full" (durable on power loss) or "normal" (durable on a crash of the process)',
+  },
   BUILD_DATE: {
     schema: z
       .string()
@@ -508,6 +526,8 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: (v.MODEL_CONVERSION_TIMEOUT_S ?? 900) * 1000,
       memoryMb: v.MODEL_CONVERSION_MEMORY_MB ?? 4096,
     },
+    minFreeDiskBytes: (v.MIN_FREE_DISK_MB ?? 512) * MiB,
+    sqliteSynchronous: v.SQLITE_SYNCHRONOUS ?? 'full',
     profile: {
       productName: v.PRODUCT_NAME ?? 'Lintel',
       productNameEn: v.PRODUCT_NAME_EN ?? 'Lintel',

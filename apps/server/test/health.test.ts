@@ -24,7 +24,7 @@ describe('GET /api/v1/health', () => {
     t = await buildTestApp({ env: { DEMO: '0' } });
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', disk: 'ok' });
   });
 
   it('answers 503 when the database is gone, without internals', async () => {

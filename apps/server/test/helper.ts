@@ -10,6 +10,7 @@ import { type Config, type Env, loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
 import { type DatabaseHandle, openDatabase } from '../src/db/open';
 import { seedDatabase } from '../src/db/seeds/index';
+import type { Storage } from '../src/storage/index';
 import { TestClock } from './clock';
 
 export const TEST_ADMIN_PASSWORD = 'Admin1234';
@@ -89,6 +90,8 @@ export interface TestAppOptions {
   clock?: TestClock;
   /** Leave the app un-ready, so that a test can add routes first. */
   ready?: boolean;
+  /** The file storage, made for the app's DATA_DIR (default: the local folder DATA_DIR/files). */
+  storage?: (dataDir: string) => Storage;
 }
 
 export interface TestApp {
@@ -127,7 +130,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   logStream.on('data', (chunk: Buffer) => {
     for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) logs.push(JSON.parse(line));
   });
-  const app = buildApp(config, { db: database.handle, clock, logStream });
+  const app = buildApp(config, {
+    db: database.handle,
+    clock,
+    logStream,
+    ...(options.storage ? { storage: options.storage(config.dataDir) } : {}),
+  });
   try {
     await withSchemaLock('shared', () => migrateToLatest(database.handle.db, database.handle.engine));
     await seedDatabase({

@@ -48,7 +48,7 @@ describe('over a real socket', () => {
       const health = await fetch(`${base}/api/v1/health`);
       expect(health.status).toBe(200);
       expect(health.headers.get('x-request-id')).toMatch(/^[0-9a-f]{24}$/);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', disk: 'ok' });
 
       const inFlight = fetch(`${base}/api/v1/test/slow`);
       await entered.promise;
@@ -162,7 +162,7 @@ describe('main.ts as a process', () => {
     ).toBe(true);
 
     const health = await fetch(`${base}/api/v1/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', disk: 'ok' });
     const page = await fetch(`${base}/login`);
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('npm run build');

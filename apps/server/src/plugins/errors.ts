@@ -2,7 +2,7 @@ import type { ErrorBody, Language } from '@lintel/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isUniqueViolation } from '../db/errors';
+import { isDiskFull, isUniqueViolation } from '../db/errors';
 import { AppError } from './app-error';
 import { type ErrorKey, type MessageParams, translate } from './messages';
 import { type ValidationDetail, validationDetails } from './validation-details';
@@ -34,6 +34,7 @@ const STATUS_KEYS: Record<number, ErrorKey> = {
   415: 'common.unsupportedMediaType',
   429: 'common.tooManyRequests',
   503: 'common.serviceUnavailable',
+  507: 'common.diskFull',
 };
 
 function statusOf(error: unknown): number | undefined {
@@ -42,6 +43,11 @@ function statusOf(error: unknown): number | undefined {
 }
 
 function problemOf(error: unknown, request: FastifyRequest, bodyLimit: number): Problem {
+  // A full disk (SQLITE_FULL, ENOSPC, PostgreSQL disk_full) is neither a bug nor the client's fault, even
+  // when a module wrapped it (a multipart reader's "malformed upload"): 507 says so, and nothing was saved.
+  if (isDiskFull(error)) {
+    return { status: 507, key: 'common.diskFull', code: 507, params: {} };
+  }
   if (error instanceof AppError) {
     return {
       status: error.status,
@@ -120,7 +126,9 @@ export const errorsPlugin = fp<{ bodyLimit: number }>(
   async (app, { bodyLimit }) => {
     app.setErrorHandler((error, request, reply) => {
       const problem = problemOf(error, request, bodyLimit);
-      if (problem.status >= 500) {
+      // A refusal below the free-space floor is expected (the crossing is logged once); a real full disk
+      // is logged with its engine error.
+      if (problem.status >= 500 && !(error instanceof AppError && error.status === 507)) {
         request.log.error({ err: error }, 'request failed');
       } else {
         request.log.info({ status: problem.status, key: problem.key }, 'request refused');

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertStorageKey,
@@ -24,7 +24,18 @@ function isMissing(error: unknown): boolean {
  * of the key, so no folder grows too large. A put writes a temp file in `root/.tmp` and renames it into
  * place when the body has ended, so a reader never sees half a file and a failed upload leaves nothing.
  */
-export function createLocalStorage(root: string): Storage {
+export interface LocalStorageOptions {
+  /**
+   * Opens the temp file a put writes to (tests wrap it to fail like a full disk: ENOSPC mid-body). Must
+   * create the file at `path` exclusively, as the default does.
+   */
+  openTempFile?: (path: string) => Writable;
+}
+
+const openTempFileDefault = (path: string): Writable => createWriteStream(path, { flags: 'wx', mode: 0o640 });
+
+export function createLocalStorage(root: string, options: LocalStorageOptions = {}): Storage {
+  const openTempFile = options.openTempFile ?? openTempFileDefault;
   const base = resolve(root);
   const tempDir = join(base, TEMP_FOLDER);
 
@@ -45,7 +56,7 @@ export function createLocalStorage(root: string): Storage {
       const target = pathOf(key);
       await mkdir(tempDir, { recursive: true });
       const temp = join(tempDir, `${randomBytes(12).toString('hex')}.part`);
-      const out = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
+      const out = openTempFile(temp);
       try {
         await pipeline(body, out);
         const { size } = await stat(temp);
@@ -92,6 +103,27 @@ export function createLocalStorage(root: string): Storage {
       } catch (error) {
         if (!isMissing(error)) throw error;
       }
+    },
+
+    async sweep(before: Date) {
+      let names: string[];
+      try {
+        names = await readdir(tempDir);
+      } catch (error) {
+        if (isMissing(error)) return 0;
+        throw error;
+      }
+      let removed = 0;
+      for (const name of names) {
+        if (!name.endsWith('.part')) continue;
+        const path = join(tempDir, name);
+        // A put in progress writes to its file all the time; one untouched since `before` is a leftover.
+        const info = await stat(path).catch(() => null);
+        if (!info?.isFile() || info.mtimeMs >= before.getTime()) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+      return removed;
     },
   };
 }

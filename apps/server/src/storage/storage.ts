@@ -19,6 +19,12 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Releases connections (the S3 client's keep-alive sockets) when the app closes. */
   close?(): Promise<void>;
+  /**
+   * Removes what puts interrupted by a crash left behind (the local folder's `.tmp/*.part`) that nobody has
+   * written to since `before`; answers how many. S3 needs none: an unfinished multipart upload is aborted
+   * by the SDK, or by the bucket's lifecycle rule when the process died.
+   */
+  sweep?(before: Date): Promise<number>;
 }
 
 export interface PutOptions {

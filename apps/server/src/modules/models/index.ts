@@ -32,7 +32,6 @@ export const modelsPlugin: FastifyPluginAsyncZod<{ module: ModelsModule }> = asy
   // The worker starts once the app is ready (the database is migrated by then) and stops on close.
   app.addHook('onReady', async () => {
     stop = await module.runner.start();
-    await module.tus.cleanup();
   });
   app.addHook('preClose', async () => {
     await stop?.();

@@ -10,6 +10,7 @@ import { Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDiskFull } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { AppError } from '../../plugins/app-error';
 import { errorBody } from '../../plugins/errors';
@@ -21,7 +22,7 @@ import { checkHead, type ModelUploads, notIfc, tooLarge } from './models.uploads
 
 /** Where tus uploads are mounted (the web's tus-js-client endpoint). */
 export const TUS_PATH = '/api/v1/model-service/uploads';
-/** An upload not finished within a day is removed (at start, and by the expiry the file store keeps). */
+/** An upload not finished within a day of its creation is removed (the app's leftovers sweep, hourly). */
 const UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
 /** The metadata key that records the uploader; whatever a client sends under it is overwritten. */
 const OWNER_KEY = 'lintelUserId';
@@ -45,7 +46,11 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 /** A JSON error answer the way the app writes them, for the tus server to send. */
 function problem(error: unknown, language: Language) {
   const appError =
-    error instanceof AppError ? error : new AppError(500, 'models.uploadFailed', { cause: error });
+    error instanceof AppError
+      ? error
+      : isDiskFull(error)
+        ? new AppError(507, 'common.diskFull', { cause: error })
+        : new AppError(500, 'models.uploadFailed', { cause: error });
   return {
     status_code: appError.status,
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
@@ -172,12 +177,30 @@ export function createTusUploads(base: ModelsBase, uploads: ModelUploads, direct
   return {
     handle,
     maxBytes: uploads.maxBytes,
-    /** Removes the unfinished uploads past their expiry (on start). */
-    async cleanup(): Promise<void> {
+    /**
+     * Removes the uploads created more than the expiry (24 h) before `now`: unfinished ones, and finished
+     * ones whose process died before storing them (the store's own deleteExpired reads the wall clock and
+     * keeps those). Answers how many.
+     */
+    async sweep(now: Date): Promise<number> {
       await mkdir(directory, { recursive: true });
-      await server.cleanUpExpiredUploads().catch((error: unknown) => {
-        base.log.warn({ err: error }, 'could not remove expired model uploads');
-      });
+      // The uploads with both their bytes and their record (`<id>` and `<id>.json`).
+      const ids = (await store.configstore.list?.()) ?? [];
+      let removed = 0;
+      for (const id of ids) {
+        const info = await store.configstore.get(id);
+        const created = info?.creation_date ? Date.parse(info.creation_date) : Number.NaN;
+        if (!(created + UPLOAD_EXPIRY_MS < now.getTime())) continue;
+        // Gone meanwhile (finished, or terminated by its owner): nothing to count.
+        if (
+          await store.remove(id).then(
+            () => true,
+            () => false,
+          )
+        )
+          removed++;
+      }
+      return removed;
     },
   };
 }
