@@ -2,9 +2,14 @@ import { LOGIN_ERROR, type Reauth } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import { type CodeMatch, codeError, type SmsService } from '../sms/index';
+import type { CodeMatch, SmsService } from '../sms/index';
 import { verifyPassword } from './password';
 import type { UserRow } from './user.repository';
+
+/** A wrong proof code is 106 like any code, with its own key: a phone change also carries the bind code. */
+const proofCodeError = () =>
+  new AppError(400, 'account.currentPhoneCodeError', { code: LOGIN_ERROR.codeError });
+const isCodeError = (error: unknown) => error instanceof AppError && error.code === LOGIN_ERROR.codeError;
 
 /**
  * What a checked proof leaves to do inside the change's transaction: a `verify` code is used up there, so
@@ -49,15 +54,19 @@ export function createReauth({ sms, passwordAttempts }: ReauthDeps) {
       if (code !== '') {
         if (!user.phone_number)
           throw new AppError(400, 'account.reauthNoPhone', { code: LOGIN_ERROR.codeError });
-        const found: CodeMatch = await sms.match({
-          phoneNumber: user.phone_number,
-          countryCode: user.country_code,
-          purpose: 'verify',
-          code,
-        });
+        const found: CodeMatch = await sms
+          .match({ phoneNumber: user.phone_number, countryCode: user.country_code, purpose: 'verify', code })
+          .catch((error: unknown) => {
+            throw isCodeError(error) ? proofCodeError() : error;
+          });
         // The code went to this phone while it was this account's (not to a number since moved elsewhere).
-        if (found.userId !== user.id) throw codeError();
-        return { claim: (trx) => sms.claim(found, trx) };
+        if (found.userId !== user.id) throw proofCodeError();
+        return {
+          claim: (trx) =>
+            sms.claim(found, trx).catch((error: unknown) => {
+              throw isCodeError(error) ? proofCodeError() : error;
+            }),
+        };
       }
       throw new AppError(403, 'account.reauthRequired');
     },

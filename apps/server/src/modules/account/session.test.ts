@@ -98,14 +98,15 @@ describe('GET logout', () => {
     const cookie = await signIn(t.app);
     const logout = (method: 'GET' | 'POST', headers: Record<string, string>) =>
       t.app.inject({ method, url: `${ACCOUNT}/logout`, headers: { cookie, ...headers } });
-    for (const headers of [
+    const forged: Array<Record<string, string>> = [
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:80', referer: 'http://localhost/' },
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page.html' },
       { origin: 'null' },
-    ]) {
+    ];
+    for (const headers of forged) {
       const response = await logout('GET', headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
       expect(response.json().key).toBe('common.foreignOrigin');

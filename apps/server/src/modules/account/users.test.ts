@@ -2,6 +2,7 @@ import { userExpandedSchema, userSchema } from '@lintel/contracts/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
 import { codeFor, readOutbox, sendCode, wrongCode } from '../../../test/sms';
+import type { NotificationTables } from '../notifications/tables';
 
 let t: TestApp;
 let demo: string;
@@ -300,7 +301,7 @@ describe('PUT users/{id}/phoneNumber', () => {
       ...attempt,
       currentPhoneCode: own,
     });
-    expect(foreignProof.json().code).toBe(106);
+    expect(foreignProof.json()).toMatchObject({ code: 106, key: 'account.currentPhoneCodeError' });
     // A verify code that is another purpose's (a login code to demo's phone) is not one either.
     const login = await nextCode('13800000001', 'login');
     expect(
@@ -336,6 +337,7 @@ describe('PUT users/{id}/phoneNumber', () => {
       expect.objectContaining({ phoneNumber: '13800000001', notice: 'phoneChanged' }),
     );
     const notes = await t.db.db
+      .withTables<NotificationTables>()
       .selectFrom('notifications')
       .select(['title', 'content', 'template'])
       .where('user_id', '=', demo)
@@ -388,6 +390,7 @@ describe('PUT users/{id}/email', () => {
     const outbox = await readOutbox(t);
     expect(outbox).toContainEqual(expect.objectContaining({ type: 'notice', notice: 'emailChanged' }));
     const note = await t.db.db
+      .withTables<NotificationTables>()
       .selectFrom('notifications')
       .select(['content'])
       .where('user_id', '=', demo)
@@ -425,7 +428,7 @@ describe('PUT users/{id}/email', () => {
       email: 'other@lintel.example',
       currentPhoneCode: verify,
     });
-    expect(again.json().code).toBe(106);
+    expect(again.json()).toMatchObject({ code: 106, key: 'account.currentPhoneCodeError' });
   });
 });
 
