@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 
@@ -67,9 +68,11 @@ async function unreadCount(cookie: string): Promise<number> {
 }
 
 async function addMember(name: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const response = await call('POST', `${ACCOUNT}/projects/${project}/members`, cookies.demo, {
-    userId: ids[name],
-    ...extra,
+  const response = await addMemberWithConsent(t.app, {
+    scope: `projects/${project}`,
+    adminCookie: cookies.demo,
+    userCookie: cookies[name as keyof typeof cookies],
+    body: { userId: ids[name], ...extra },
   });
   expect(response.statusCode, response.body).toBe(200);
   return json<{ _id: string }>(response)._id;

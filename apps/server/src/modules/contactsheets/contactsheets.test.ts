@@ -6,6 +6,7 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 import { pdfText } from './pdf-text';
@@ -94,9 +95,11 @@ async function openTodosOf(who: Person, recordId: string) {
 }
 
 async function addMember(name: string, extra: Record<string, unknown> = {}): Promise<void> {
-  const response = await call('POST', `${ACCOUNT}/projects/${project}/members`, 'demo', {
-    userId: ids[name],
-    ...extra,
+  const response = await addMemberWithConsent(t.app, {
+    scope: `projects/${project}`,
+    adminCookie: cookies.demo,
+    userCookie: cookies[name as Person],
+    body: { userId: ids[name], ...extra },
   });
   expectStatus(response, 200);
 }

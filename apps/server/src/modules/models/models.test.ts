@@ -13,6 +13,7 @@ import type {
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { createMemoryEvents } from '../../events/index';
 import { createMemoryJobs } from '../../jobs/index';
@@ -113,9 +114,11 @@ beforeAll(async () => {
     ['zhangsan', null],
     ['lisi', await template(project, '上传', { view: 'all', upload: true, download: true })],
   ] as const) {
-    const response = await call('POST', `${ACCOUNT}/projects/${project}/members`, cookies.demo, {
-      userId: ids[name],
-      ...(templateId ? { templateId } : {}),
+    const response = await addMemberWithConsent(t.app, {
+      scope: `projects/${project}`,
+      adminCookie: cookies.demo,
+      userCookie: cookies[name],
+      body: { userId: ids[name], ...(templateId ? { templateId } : {}) },
     });
     expect(response.statusCode, response.body).toBe(200);
   }

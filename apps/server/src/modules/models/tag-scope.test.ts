@@ -2,6 +2,7 @@ import type { Model, ModelTag } from '@lintel/contracts/models';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { MODELS, postModel, sampleBytes } from './test-support';
 
@@ -67,7 +68,12 @@ beforeAll(async () => {
   expect(made.statusCode, made.body).toBe(200);
   templateId = json<{ _id: string }>(made)._id;
   await ok(
-    call('POST', `${ACCOUNT}/projects/${project}/members`, cookies.demo, { userId: ids.wangwu, templateId }),
+    addMemberWithConsent(t.app, {
+      scope: `projects/${project}`,
+      adminCookie: cookies.demo,
+      userCookie: cookies.wangwu,
+      body: { userId: ids.wangwu, templateId },
+    }),
   );
 });
 afterAll(() => t.close());

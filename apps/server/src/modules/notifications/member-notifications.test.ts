@@ -22,7 +22,14 @@ function account(method: 'GET' | 'POST' | 'PUT', path: string, cookie: string, p
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
-type N = { module: string; title: string; content: string; link: string; projectId: string | null };
+type N = {
+  module: string;
+  title: string;
+  content: string;
+  link: string;
+  projectId: string | null;
+  recordId: string | null;
+};
 async function notificationsOf(cookie: string, language = 'zh-CN'): Promise<N[]> {
   const response = await t.app.inject({
     method: 'GET',
@@ -56,45 +63,67 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a new member is told', () => {
-  it('added to a project directly: a member-management notification in their language, linking the project', async () => {
-    const added = await account('POST', `projects/${ids.project}/members`, demo.cookie, {
+  it('invited to a project: a notification and a to-do in their language, leading to the invitation page', async () => {
+    const invited = await account('POST', `projects/${ids.project}/members`, demo.cookie, {
       userId: users.lisi.id,
     });
-    expect(added.statusCode).toBe(200);
-    const memberId = json<{ _id: string }>(added)._id;
+    expect(invited.statusCode).toBe(200);
+    const invitationId = json<{ _id: string; status: string }>(invited)._id;
+    const link = `/e/member-invite?invitation=${invitationId}`;
     const [chinese] = await notificationsOf(users.lisi.cookie);
     expect(chinese).toMatchObject({
       module: 'memberManagement',
-      title: `您已加入项目「${ids.projectName}」`,
-      content: `${demo.user.nickName} 将您添加为成员。`,
-      link: `/projects/${ids.project}`,
+      title: `${demo.user.nickName} 邀请您加入项目「${ids.projectName}」`,
+      link,
       projectId: ids.project,
-      recordId: memberId,
+      recordId: invitationId,
       senderId: demo.user._id,
       read: false,
     });
     const [english] = await notificationsOf(users.lisi.cookie, 'en-US');
-    expect(english).toMatchObject({
-      title: `You were added to the project "${ids.projectName}"`,
-      content: `${demo.user.nickName} added you as a member.`,
-    });
-    // The admin who added them is not told anything.
+    expect(english?.title).toBe(`${demo.user.nickName} invited you to join the project "${ids.projectName}"`);
+    const todos = async () =>
+      json<Array<{ module: string; link: string }>>(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/base-service/todos',
+          headers: { cookie: users.lisi.cookie },
+        }),
+      );
+    expect(await todos()).toEqual([expect.objectContaining({ module: 'memberManagement', link })]);
+    // The admin who invited is told nothing; accepting closes the to-do (no 'added' message: they chose it).
     expect(await notificationsOf(demo.cookie)).toEqual([]);
+    const accepted = await account(
+      'POST',
+      `membership-invitations/${invitationId}/accept`,
+      users.lisi.cookie,
+      {},
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(await todos()).toEqual([]);
+    expect(await notificationsOf(users.lisi.cookie)).toHaveLength(1);
   });
 
-  it('added to the enterprise: linked to the organisation area, no project', async () => {
+  it('added directly once of the enterprise: the member-added notification, linked to the organisation area', async () => {
     const added = await account('POST', `enterprises/${ids.enterprise}/members`, demo.cookie, {
-      name: 'wangwu',
+      name: 'lisi',
     });
     expect(added.statusCode).toBe(200);
-    expect(await notificationsOf(users.wangwu.cookie)).toEqual([
-      expect.objectContaining({
-        module: 'memberManagement',
-        title: `您已加入企业「${ids.enterpriseName}」`,
-        link: '/e',
-        projectId: null,
-      }),
-    ]);
+    const memberId = json<{ _id: string }>(added)._id;
+    const byRecord = async (language?: string) =>
+      (await notificationsOf(users.lisi.cookie, language)).find((n) => n.recordId === memberId);
+    expect(await byRecord()).toMatchObject({
+      module: 'memberManagement',
+      title: `您已加入企业「${ids.enterpriseName}」`,
+      content: `${demo.user.nickName} 将您添加为成员。`,
+      link: '/e',
+      projectId: null,
+      recordId: memberId,
+    });
+    expect(await byRecord('en-US')).toMatchObject({
+      title: `You were added to the enterprise "${ids.enterpriseName}"`,
+      content: `${demo.user.nickName} added you as a member.`,
+    });
   });
 
   it('through an approved member request too; a rejected one tells nobody', async () => {
@@ -115,7 +144,7 @@ describe('a new member is told', () => {
     expect(await notificationsOf(users.zhouba.cookie)).toEqual([]);
   });
 
-  it('a failing notification never makes the add fail: it is logged', async () => {
+  it('a failing notification never makes the invitation fail: it is logged', async () => {
     const warnings: Array<{ object: object; message: string }> = [];
     const org = createOrgModule({
       db: t.db.db,
@@ -128,11 +157,11 @@ describe('a new member is told', () => {
     });
     const body = memberCreateSchema.parse({ name: 'zhouba' });
     const added = await org.members.members.add(demo.user, { type: 'project', id: ids.project }, body);
-    expect(added).toMatchObject({ userId: users.zhouba.id, role: 'member' });
+    expect(added).toMatchObject({ status: 'pending' });
     expect(warnings).toEqual([
       {
-        object: expect.objectContaining({ memberId: added._id }),
-        message: 'could not notify the new member',
+        object: expect.objectContaining({ invitationId: added._id }),
+        message: 'could not tell the invitee',
       },
     ]);
     expect(await notificationsOf(users.zhouba.cookie)).toEqual([]);

@@ -313,8 +313,12 @@ describe('reading', () => {
       phoneNumber: null,
     });
     const zhaoliu = await signIn(t.app, 'zhaoliu', 'Passw0rd');
+    // Not yet of the enterprise: invited; accepting makes the member (issue 14).
+    const invited = await call('POST', `enterprises/${ids.enterprise}/members`, demo, { userId: created.id });
+    expect(invited.statusCode).toBe(200);
+    const invitationId = json<{ _id: string }>(invited)._id;
     expect(
-      (await call('POST', `enterprises/${ids.enterprise}/members`, demo, { userId: created.id })).statusCode,
+      (await call('POST', `membership-invitations/${invitationId}/accept`, zhaoliu, {})).statusCode,
     ).toBe(200);
     expect(names(await call('GET', path, zhaoliu))).toEqual([]);
     expect(json(await call('GET', `${path}?only_count=true`, zhaoliu))).toEqual({ count: 0 });

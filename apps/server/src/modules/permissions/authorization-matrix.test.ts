@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { createUserService } from '../account/user.service';
 import { createOrgAccess } from '../org/access';
 import { createPermissionsModule } from './index';
@@ -44,6 +45,7 @@ let ids: {
   structure: string;
   token: string;
   request: string;
+  membershipInvitation: string;
 };
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${++counter}`;
@@ -75,13 +77,34 @@ const fresh = {
     ).id;
     return { id, cookie };
   },
-  /** A new account made a plain member of the demo project: the membership's id. */
-  member: async () =>
+  /** A new account made a plain member of the demo project (invited; it accepts): the membership's id. */
+  member: async () => {
+    const { id, cookie } = await fresh.user();
+    return idOf(
+      await addMemberWithConsent(t.app, {
+        scope: `projects/${ids.project}`,
+        adminCookie: cookies.demo!,
+        userCookie: cookie,
+        body: { userId: id },
+      }),
+    );
+  },
+  /** A pending invitation of the demo project, addressed to a new account. */
+  membershipInvitation: async () =>
     idOf(
       await call('POST', `projects/${ids.project}/members`, cookies.demo!, {
         userId: (await fresh.user()).id,
       }),
     ),
+  /** A pending invitation addressed to wangwu, from a new account's own new project. */
+  invitationToWangwu: async () => {
+    const { cookie } = await fresh.user();
+    const enterprise = idOf(await call('POST', 'enterprises', cookie, { name: unique('企业') }));
+    const project = idOf(
+      await call('POST', 'projects', cookie, { name: unique('项目'), enterpriseId: enterprise }),
+    );
+    return idOf(await call('POST', `projects/${project}/members`, cookie, { userId: userIds.wangwu }));
+  },
   structure: async () =>
     idOf(await call('POST', `projects/${ids.project}/structures`, cookies.demo!, { name: unique('部门') })),
   /** A live invitation token to the demo project. */
@@ -490,12 +513,70 @@ const ROWS: Record<string, Row> = {
       if (actor === 'outsider') return { url: `${p()}/members/me` };
       const project = await fresh.project();
       const userId = actor === 'allowed' ? userIds.wangwu : userIds.zhangsan;
-      await call('POST', `projects/${project}/members`, cookies.demo!, { userId });
+      await addMemberWithConsent(t.app, {
+        scope: `projects/${project}`,
+        adminCookie: cookies.demo!,
+        userCookie: actor === 'allowed' ? cookies.wangwu! : cookies.member!,
+        body: { userId },
+      });
       if (actor === 'member') {
         await call('PUT', `projects/${project}`, cookies.demo!, { admins: [userIds.demo, userIds.zhangsan] });
       }
       return { url: `projects/${project}/members/me` };
     },
+  },
+  // ── members: invitations addressed to a person (issue 14) ──
+  'GET /enterprises/:id/membership-invitations': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${e()}/membership-invitations` }),
+  },
+  'GET /circles/:id/membership-invitations': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 404,
+    request: () => ({ url: `${c()}/membership-invitations` }),
+  },
+  'GET /projects/:id/membership-invitations': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: () => ({ url: `${p()}/membership-invitations` }),
+  },
+  // Everyone signed in lists their own (an empty list for most).
+  'GET /membership-invitations': {
+    allowedAs: 'wangwu',
+    outsider: 200,
+    member: 200,
+    request: () => ({ url: 'membership-invitations' }),
+  },
+  // Only the person invited answers; anyone else's try is a 404 (the id tells nothing).
+  'POST /membership-invitations/:id/accept': {
+    allowedAs: 'wangwu',
+    outsider: 404,
+    member: 404,
+    request: async (actor) => ({
+      url: `membership-invitations/${actor === 'allowed' ? await fresh.invitationToWangwu() : ids.membershipInvitation}/accept`,
+      payload: {},
+    }),
+  },
+  'POST /membership-invitations/:id/decline': {
+    allowedAs: 'wangwu',
+    outsider: 404,
+    member: 404,
+    request: async (actor) => ({
+      url: `membership-invitations/${actor === 'allowed' ? await fresh.invitationToWangwu() : ids.membershipInvitation}/decline`,
+      payload: {},
+    }),
+  },
+  'DELETE /membership-invitations/:id': {
+    allowedAs: 'demo',
+    outsider: 404,
+    member: 403,
+    request: async (actor) => ({
+      url: `membership-invitations/${actor === 'allowed' ? await fresh.membershipInvitation() : ids.membershipInvitation}`,
+    }),
   },
   // ── members: invitations and requests ──
   'POST /projects/:id/invitations': {
@@ -621,6 +702,7 @@ async function snapshot(): Promise<string> {
     db.selectFrom('structures').selectAll().orderBy('id').execute(),
     db.selectFrom('member_invitations').selectAll().orderBy('id').execute(),
     db.selectFrom('member_requests').selectAll().orderBy('id').execute(),
+    db.selectFrom('membership_invitations').selectAll().orderBy('id').execute(),
   ]);
   return JSON.stringify(tables);
 }
@@ -675,6 +757,7 @@ beforeAll(async () => {
     structure: '',
     token: '',
     request: '',
+    membershipInvitation: '',
   };
   ids.member = (
     await t.db.db
@@ -688,6 +771,7 @@ beforeAll(async () => {
   ids.structure = await fresh.structure();
   ids.token = await fresh.invitation();
   ids.request = await fresh.request();
+  ids.membershipInvitation = await fresh.membershipInvitation();
   // The outsider has a tenant of their own.
   const own = idOf(await call('POST', 'enterprises', cookies.outsider, { name: '李四建设' }));
   await call('POST', 'projects', cookies.outsider, { name: '李四项目', enterpriseId: own });

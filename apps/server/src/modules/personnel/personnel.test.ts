@@ -13,6 +13,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { makePng, multipartBody } from '../../../test/images';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
@@ -69,7 +70,12 @@ async function template(projectId: string, name: string, grants: Record<string, 
 }
 async function addMember(projectId: string, name: string, extra: Record<string, unknown> = {}) {
   await ok(
-    call('POST', `${ACCOUNT}/projects/${projectId}/members`, cookies.demo, { userId: ids[name], ...extra }),
+    addMemberWithConsent(t.app, {
+      scope: `projects/${projectId}`,
+      adminCookie: cookies.demo,
+      userCookie: cookies[name as keyof typeof cookies],
+      body: { userId: ids[name], ...extra },
+    }),
   );
 }
 

@@ -3,6 +3,7 @@ import { idNumberCheckCharacter } from '@lintel/contracts/personnel';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 
 /**
@@ -76,7 +77,12 @@ beforeAll(async () => {
   expect(made.statusCode, made.body).toBe(200);
   templateId = json<{ _id: string }>(made)._id;
   await ok(
-    call('POST', `${ACCOUNT}/projects/${project}/members`, cookies.demo, { userId: ids.wangwu, templateId }),
+    addMemberWithConsent(t.app, {
+      scope: `projects/${project}`,
+      adminCookie: cookies.demo,
+      userCookie: cookies.wangwu,
+      body: { userId: ids.wangwu, templateId },
+    }),
   );
 });
 afterAll(() => t.close());

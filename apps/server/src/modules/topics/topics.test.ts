@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 import { readySample } from '../models/test-support';
@@ -95,9 +96,11 @@ async function template(name: string, grants: Record<string, unknown>): Promise<
   return json<{ _id: string }>(response)._id;
 }
 async function addMember(name: string, extra: Record<string, unknown> = {}, projectId = project) {
-  const response = await call('POST', `${ACCOUNT}/projects/${projectId}/members`, cookies.demo, {
-    userId: ids[name],
-    ...extra,
+  const response = await addMemberWithConsent(t.app, {
+    scope: `projects/${projectId}`,
+    adminCookie: cookies.demo,
+    userCookie: cookies[name as keyof typeof cookies],
+    body: { userId: ids[name], ...extra },
   });
   expect(response.statusCode, response.body).toBe(200);
 }

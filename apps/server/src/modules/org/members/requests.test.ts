@@ -2,10 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT, buildTestApp, signIn, type TestApp } from '../../../../test/helper';
 import { createUserService } from '../../account/user.service';
-import { onMemberAdded } from './member-events';
+import { onMemberAdded, onMemberInvited } from './member-events';
 
 // The notification hook: a spy here, so the tests see it called once per added member.
-vi.mock('./member-events', () => ({ onMemberAdded: vi.fn(async () => undefined) }));
+vi.mock('./member-events', () => ({
+  onMemberAdded: vi.fn(async () => undefined),
+  onMemberInvited: vi.fn(async () => undefined),
+}));
 
 let t: TestApp;
 let demo: string;
@@ -310,9 +313,20 @@ describe('apply → list → approve / reject', () => {
     expect((await call('POST', `member-invitations/${link.token}/apply`, sunqi)).statusCode).toBe(200);
   });
 
-  it('the direct add calls the hook too', async () => {
+  it('an invitation calls the invited hook; once of the enterprise, the direct add calls the added hook', async () => {
     vi.mocked(onMemberAdded).mockClear();
-    const added = await call('POST', `projects/${other.project}/members`, lisi, { userId: userIds.sunqi });
+    const invited = await call('POST', `projects/${other.project}/members`, lisi, { userId: userIds.sunqi });
+    expect(invited.statusCode).toBe(200);
+    expect(onMemberAdded).not.toHaveBeenCalled();
+    expect(onMemberInvited).toHaveBeenCalledWith(expect.objectContaining({ userId: userIds.sunqi }));
+    const invitationId = json<{ _id: string }>(invited)._id;
+    expect((await call('POST', `membership-invitations/${invitationId}/accept`, sunqi, {})).statusCode).toBe(
+      200,
+    );
+    const { enterpriseId } = json<{ enterpriseId: string }>(
+      await call('GET', `projects/${other.project}`, lisi),
+    );
+    const added = await call('POST', `enterprises/${enterpriseId}/members`, lisi, { userId: userIds.sunqi });
     expect(added.statusCode).toBe(200);
     expect(onMemberAdded).toHaveBeenCalledWith(
       expect.objectContaining({ via: 'direct', userId: userIds.sunqi }),
