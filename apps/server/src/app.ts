@@ -302,6 +302,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     clock,
     access: org.access,
   });
+  // Every file attached to a record is read through it: the owning modules answer (issue 14).
+  files.registerOwner(announcements.announcements.fileOwner);
+  files.registerOwner(contactSheets.contactSheets.fileOwner);
+  files.registerOwner(topics.topics.fileOwner);
+  files.registerOwner(personnel.personnel.fileOwner);
+  files.registerOwner(personnel.violations.violations.fileOwner);
+  files.registerOwner(modelViews.viewports.fileOwner);
 
   // Order matters: hooks run in registration order (language before anything that may fail).
   app.register(requestIdPlugin);

@@ -60,6 +60,7 @@ import * as m2026112285 from './2026112285_model_views';
 import * as m2026112610 from './2026112610_auth_attempts';
 import * as m2026112611 from './2026112611_auth_challenges';
 import * as m2026112630 from './2026112630_membership_invitations';
+import * as m2026112640 from './2026112640_file_attachments';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -131,4 +132,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112610_auth_attempts': m2026112610,
   '2026112611_auth_challenges': m2026112611,
   '2026112630_membership_invitations': m2026112630,
+  '2026112640_file_attachments': m2026112640,
 };

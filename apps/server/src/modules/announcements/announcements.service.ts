@@ -25,6 +25,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { createDirectory, withSubDepartments } from '../directory/index';
 import { presentUserCard } from '../directory/present';
+import { type FileOwnerPort, fileAttachments, opensAny } from '../files/attachments';
 import { bestEffort, type Notify } from '../notifications/index';
 import type { OrgAccess, ScopeAccess } from '../org/access';
 import { presentAnnouncement, presentSummary, type Viewpoint } from './announcements.presenter';
@@ -41,6 +42,8 @@ export const ANNOUNCEMENTS_MODULE = 'announcements';
 const VIEW = { moduleKey: ANNOUNCEMENTS_MODULE, permission: 'view' } as const;
 const CREATE = { moduleKey: ANNOUNCEMENTS_MODULE, permission: 'create' } as const;
 const DELETE = { moduleKey: ANNOUNCEMENTS_MODULE, permission: 'delete' } as const;
+/** The owner key of announcement attachments in the files module (file_attachments). */
+export const FILE_OWNER = 'announcements';
 
 const COMMON_FILTERS = {
   title: { type: 'string', column: 'a.title' },
@@ -324,6 +327,7 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
           })),
           attachments.map((fileId, position) => ({ announcement_id: id, file_id: fileId, position })),
         );
+        await fileAttachments.set(trx, FILE_OWNER, id, attachments);
       });
       // After the commit; a failure here never undoes the announcement (the receivers still have it).
       await quietly('could not notify the receivers of an announcement', id, () =>
@@ -401,6 +405,12 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
           : await repository.hideReceived(projectId, user._id);
       return { count };
     },
+
+    /** The files module's question (issue 14): may the user open one of these announcements? */
+    fileOwner: {
+      owner: FILE_OWNER,
+      canRead: (user: User, ids: readonly string[]) => opensAny(ids, (id) => open(user, id)),
+    } satisfies FileOwnerPort,
 
     /** GET projects/{id}/auth for the announcement module: the permissions module's answer. */
     authValue(user: User, projectId: string, key: AnnouncementAuthKey): Promise<AuthValue> {

@@ -74,7 +74,10 @@ export function createSheetReads(ctx: SheetContext) {
     },
 
     async maxNumber(user: User, projectId: string, type: ContactSheetType): Promise<ContactSheetMaxNumber> {
-      await projectContext(user, projectId);
+      // The counter tells how many sheets of a kind the project has: those who write sheets need it, and
+      // those who see them all could count them anyway; a member who sees only their own gets 403.
+      const context = await projectContext(user, projectId);
+      if (!context.rights.create && !context.seesAll) throw new AppError(403, 'common.forbidden');
       const last = await repository.lastNumber(projectId, type);
       const lastNumber = last > 0 ? ((await repository.numberOf(projectId, type, last)) ?? null) : null;
       return {

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { OrderBy } from '../../db/order';
 import type { Timestamp } from '../../db/schema';
+import { fileAttachments } from '../files/attachments';
 import type {
   ContactSheetAttachmentsTable,
   ContactSheetCirculationTable,
@@ -49,6 +50,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
  * All SQL of the contact sheets. Lists alias the sheet `c` and the caller's own people row `me` (a left
  * join): the service's `where` whitelist and order columns name those.
  */
+/** The owner key of contact-sheet files (a sheet's and its replies') in the files module. */
+export const CONTACT_SHEET_FILES = 'contactsheets';
+
 export function createContactSheetsRepository(db: Kysely<ContactSheetsDatabase>) {
   function listed(filter: ListFilter) {
     let query = db
@@ -127,14 +131,20 @@ export function createContactSheetsRepository(db: Kysely<ContactSheetsDatabase>)
       }
     },
 
+    /** The files of a sheet or a reply; they are attached to the sheet in the files module too (issue 14). */
     async insertAttachments(rows: readonly Insertable<ContactSheetAttachmentsTable>[]): Promise<void> {
-      if (rows.length > 0)
-        await db
-          .insertInto('contactsheet_attachments')
-          .values([...rows])
-          .execute();
+      if (rows.length === 0) return;
+      await db
+        .insertInto('contactsheet_attachments')
+        .values([...rows])
+        .execute();
+      for (const sheetId of new Set(rows.map((row) => row.sheet_id))) {
+        const ids = rows.filter((row) => row.sheet_id === sheetId).map((row) => row.file_id);
+        await fileAttachments.add(db, CONTACT_SHEET_FILES, sheetId, ids);
+      }
     },
 
+    /** The sheet's own files (its replies' stay); the files module's record follows (issue 14). */
     async replaceAttachments(
       sheetId: string,
       rows: readonly Insertable<ContactSheetAttachmentsTable>[],
@@ -145,6 +155,17 @@ export function createContactSheetsRepository(db: Kysely<ContactSheetsDatabase>)
           .insertInto('contactsheet_attachments')
           .values([...rows])
           .execute();
+      const all = await db
+        .selectFrom('contactsheet_attachments')
+        .select('file_id')
+        .where('sheet_id', '=', sheetId)
+        .execute();
+      await fileAttachments.set(
+        db,
+        CONTACT_SHEET_FILES,
+        sheetId,
+        all.map((row) => row.file_id),
+      );
     },
 
     async insertCirculation(entry: Insertable<ContactSheetCirculationTable>): Promise<void> {

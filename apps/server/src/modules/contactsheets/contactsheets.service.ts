@@ -1,3 +1,5 @@
+import type { User } from '@lintel/contracts/account';
+import { type FileOwnerPort, opensAny } from '../files/attachments';
 import { createSheetAccess } from './contactsheets.access';
 import { createSheetChecks } from './contactsheets.checks';
 import { createSheetCirculation } from './contactsheets.circulation';
@@ -6,6 +8,7 @@ import { createSheetDetail } from './contactsheets.detail';
 import { createSheetEdits } from './contactsheets.edits';
 import { createSheetProducers } from './contactsheets.producers';
 import { createSheetReads } from './contactsheets.reads';
+import { CONTACT_SHEET_FILES } from './contactsheets.repository';
 import { createSheetWrites } from './contactsheets.writes';
 
 export {
@@ -14,6 +17,7 @@ export {
   contactSheetLink,
   SHEET_FILTERS,
 } from './contactsheets.context';
+export { CONTACT_SHEET_FILES } from './contactsheets.repository';
 
 /**
  * Contact sheets of a project (worksheet-service, spec 000 §7, spec 001 §3/§5). Rights (module
@@ -37,6 +41,11 @@ export function createContactSheetsService(deps: ContactSheetsServiceDeps) {
     ...createSheetWrites(context),
     ...createSheetEdits(context),
     ...createSheetCirculation(context),
+    /** The files module's question (issue 14): may the user open one of these sheets? */
+    fileOwner: {
+      owner: CONTACT_SHEET_FILES,
+      canRead: (user: User, ids: readonly string[]) => opensAny(ids, (id) => context.open(user, id)),
+    } satisfies FileOwnerPort,
   };
 }
 export type ContactSheetsService = ReturnType<typeof createContactSheetsService>;

@@ -49,6 +49,11 @@ export function createDirectory(db: Kysely<Database>) {
   return {
     projectMembers,
 
+    /** Whether the project exists and is not deleted. */
+    async projectLive(projectId: string): Promise<boolean> {
+      return (await org.findProject(projectId)) !== undefined;
+    },
+
     async projectName(projectId: string): Promise<string> {
       return (await org.findProject(projectId))?.name ?? '';
     },

@@ -23,7 +23,9 @@ const ACCOUNT = '/api/v1/account-service';
 
 let t: TestApp;
 let demo: string; // admin of the demo enterprise, circle and project
-let zhangsan: string; // plain member of the demo project
+let zhangsan: string; // member of the demo project whose template lets him create topics (the upload right)
+let zhaoliu: string; // member of the demo project with the default template (view only: no upload right)
+let sunba: string; // member of the demo project whose template grants the documents module's download right
 let lisi: string; // another tenant: his own enterprise and project
 let wangwu: string; // signed in, member of nothing
 let admin: string; // system administrator
@@ -36,24 +38,60 @@ beforeAll(async () => {
     env: { UPLOAD_IMAGE_MAX_BYTES: String(1024 * 1024), UPLOAD_FILE_MAX_BYTES: String(512 * 1024) },
   });
   const users = createUserService({ db: t.db.db, clock: t.clock });
-  for (const name of ['lisi', 'wangwu']) {
-    await users.createUser({ name, nickName: name, password: 'Passw0rd', phoneNumber: null });
+  const ids: Record<string, string> = {};
+  for (const name of ['lisi', 'wangwu', 'zhaoliu', 'sunba']) {
+    ids[name] = (
+      await users.createUser({ name, nickName: name, password: 'Passw0rd', phoneNumber: null })
+    ).id;
   }
-  [demo, zhangsan, lisi, wangwu, admin] = await Promise.all([
-    signIn(t.app),
-    signIn(t.app, 'zhangsan'),
-    signIn(t.app, 'lisi', 'Passw0rd'),
-    signIn(t.app, 'wangwu', 'Passw0rd'),
-    signIn(t.app, 'admin', TEST_ADMIN_PASSWORD),
-  ]);
+  // One after another: sign-ins from one address at once look like guessing to the throttle.
+  demo = await signIn(t.app);
+  zhangsan = await signIn(t.app, 'zhangsan');
+  lisi = await signIn(t.app, 'lisi', 'Passw0rd');
+  wangwu = await signIn(t.app, 'wangwu', 'Passw0rd');
+  admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  zhaoliu = await signIn(t.app, 'zhaoliu', 'Passw0rd');
+  sunba = await signIn(t.app, 'sunba', 'Passw0rd');
   const projects = (await getAs(t, demo, `${ACCOUNT}/projects`)).json() as Array<{
     _id: string;
     enterpriseId: string;
   }>;
   project = projects[0]!._id;
   enterprise = projects[0]!.enterpriseId;
-  const post = (path: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: `${ACCOUNT}/${path}`, headers: { cookie: lisi }, payload });
+  const as = (cookie: string, method: 'POST' | 'PUT', path: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method, url: `${ACCOUNT}/${path}`, headers: { cookie }, payload });
+  const template = async (name: string, grants: Record<string, unknown>) =>
+    ((await as(demo, 'POST', `projects/${project}/templates`, { name, grants })).json() as { _id: string })
+      ._id;
+  const writer = await template('问题发起', { problemTopics: { view: 'all', create: true } });
+  const reader = await template('文档下载', { documents: { view: 'all', download: true } });
+  const zhangsanId = (
+    await t.db.db.selectFrom('users').select('id').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()
+  ).id;
+  const where = encodeURIComponent(JSON.stringify({ userId: zhangsanId }));
+  const [member] = (
+    await getAs(t, demo, `${ACCOUNT}/projects/${project}/members?where=${where}`)
+  ).json() as Array<{
+    _id: string;
+  }>;
+  expect((await as(demo, 'PUT', `members/${member!._id}`, { templateId: writer })).statusCode).toBe(200);
+  for (const [cookie, name, templateId] of [
+    [zhaoliu, 'zhaoliu', null],
+    [sunba, 'sunba', reader],
+  ] as const) {
+    const added = await as(demo, 'POST', `projects/${project}/members`, {
+      userId: ids[name],
+      ...(templateId ? { templateId } : {}),
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // Someone outside the enterprise is invited and joins by accepting (issue 14).
+    const invitation = added.json() as { _id: string; status?: string };
+    if (invitation.status === 'pending') {
+      const accepted = await as(cookie, 'POST', `membership-invitations/${invitation._id}/accept`, {});
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    }
+  }
+  const post = (path: string, payload: Record<string, unknown>) => as(lisi, 'POST', path, payload);
   const e = (await post('enterprises', { name: '李四建设' })).json() as { _id: string };
   lisiProject = (
     (await post('projects', { name: '李四项目', enterpriseId: e._id })).json() as { _id: string }
@@ -125,13 +163,16 @@ describe('files of a project', () => {
     expect(await projectUsed()).toBe(projectBefore);
   });
 
-  it('lets the uploader, the project’s members and admins and system administrators read; anyone else gets 404', async () => {
+  it('a loose project file: its uploader, admins, holders of the documents download right and system administrators read; plain members and anyone else get 404', async () => {
     const url = (
-      await uploadAs(t, demo, [{ field: 'file', filename: '进度.txt', data: TEXT }], { projectId: project })
+      await uploadAs(t, zhangsan, [{ field: 'file', filename: '进度.txt', data: TEXT }], {
+        projectId: project,
+      })
     ).json().files[0];
     for (const [who, cookie] of [
-      ['uploader', demo],
-      ['member', zhangsan],
+      ['uploader', zhangsan],
+      ['project admin', demo],
+      ['documents download right', sunba],
       ['system administrator', admin],
     ] as const) {
       const response = await getAs(t, cookie, url);
@@ -139,29 +180,56 @@ describe('files of a project', () => {
       expect(response.rawPayload.equals(TEXT), who).toBe(true);
     }
     for (const [who, cookie] of [
+      ['a view-only member (issue 14: membership alone is no longer enough)', zhaoliu],
       ['another tenant', lisi],
       ['a member of nothing', wangwu],
     ] as const) {
       const response = await getAs(t, cookie, url);
       expect(response.statusCode, who).toBe(404);
       expect(response.json().key, who).toBe('common.notFound');
-      // Not even a range or a thumbnail.
+      // Not even a range, a thumbnail, the meta or the preview.
       expect((await getAs(t, cookie, url, { range: 'bytes=0-1' })).statusCode, who).toBe(404);
       expect((await getAs(t, cookie, `${url}?thumbnail=true`)).statusCode, who).toBe(404);
+      expect((await getAs(t, cookie, `${url}?meta=true`)).statusCode, who).toBe(404);
+      expect((await getAs(t, cookie, `${url}?preview=true`)).statusCode, who).toBe(404);
     }
   });
 
-  it('lets the uploader or a project admin delete; a member gets 403, an outsider 404', async () => {
+  it('uploading needs the upload right: a view-only member gets 403 files.uploadNotAllowed and nothing is kept', async () => {
+    const before = await snapshot(t);
+    const refused = await uploadAs(t, zhaoliu, [{ field: 'file', filename: 'a.pdf', data: PDF }], {
+      projectId: project,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().key).toBe('files.uploadNotAllowed');
+    // Parallel attempts are all refused too.
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        uploadAs(t, zhaoliu, [{ field: 'picture', filename: 'a.png', data: makePng() }], {
+          projectId: project,
+        }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode)).toEqual([403, 403, 403, 403, 403]);
+    expect(await snapshot(t)).toEqual(before);
+    // Without a project, their own pictures (an avatar) still upload.
+    const avatar = await uploadAs(t, zhaoliu, [{ field: 'picture', filename: 'me.png', data: makePng() }]);
+    expect(avatar.statusCode).toBe(200);
+  });
+
+  it('lets the uploader or a project admin delete; a reader gets 403, anyone else 404', async () => {
     const url = (
       await uploadAs(t, demo, [{ field: 'file', filename: 'a.pdf', data: PDF }], { projectId: project })
     ).json().files[0];
-    const member = await deleteAs(t, zhangsan, url);
-    expect(member.statusCode).toBe(403);
-    expect(member.json().key).toBe('common.forbidden');
+    // A reader who may not delete: 403; a member who may not even read it: 404.
+    const reader = await deleteAs(t, sunba, url);
+    expect(reader.statusCode).toBe(403);
+    expect(reader.json().key).toBe('common.forbidden');
+    expect((await deleteAs(t, zhangsan, url)).statusCode).toBe(404);
     expect((await deleteAs(t, lisi, url)).statusCode).toBe(404);
     expect((await deleteAs(t, wangwu, url)).statusCode).toBe(404);
     expect((await deleteAs(t, admin, url)).statusCode).toBe(403);
-    expect((await getAs(t, zhangsan, url)).statusCode).toBe(200);
+    expect((await getAs(t, sunba, url)).statusCode).toBe(200);
 
     const own = (
       await uploadAs(t, zhangsan, [{ field: 'file', filename: 'b.pdf', data: PDF }], { projectId: project })

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import type { Storage } from '../../storage/index';
 import type { OrgAccess } from '../org/access';
+import type { FileOwners } from './attachments';
 import { type ConversionState, type Converter, PREVIEW_CONTENT_TYPE, previewKey } from './conversion';
 import { createFileAccess } from './files.access';
 import { createFileRepository, type FileRow } from './files.repository';
@@ -30,6 +31,7 @@ export interface PreviewServiceDeps {
   storage: Storage;
   access: OrgAccess;
   converter: Pick<Converter, 'state'>;
+  owners: FileOwners;
 }
 
 const notFound = () => new AppError(404, 'common.notFound');
@@ -44,9 +46,9 @@ function pdfName(name: string): string {
  * Previews of stored files (spec 001 §2 "File preview"), with the download's rights: whoever may read a
  * file may preview it, anyone else gets 404.
  */
-export function createPreviewService({ db, storage, access, converter }: PreviewServiceDeps) {
+export function createPreviewService({ db, storage, access, converter, owners }: PreviewServiceDeps) {
   const files = createFileRepository(db);
-  const rights = createFileAccess(access);
+  const rights = createFileAccess({ db, access, owners });
 
   async function readableFile(id: string, user: User): Promise<FileRow> {
     const file = await files.findById(id);

@@ -9,6 +9,7 @@ import { AppError } from '../../plugins/app-error';
 import { type Storage, StorageNotFoundError } from '../../storage/index';
 import type { OrgAccess } from '../org/access';
 import { createStorageFigures, type StorageLeft } from '../org/storage.repository';
+import type { FileOwners } from './attachments';
 import { type Converter, previewKey } from './conversion';
 import type { ContentCheck, FileType, SizeClass } from './file-kinds';
 import { isPictureType, typeOfMime } from './file-kinds';
@@ -70,6 +71,8 @@ export interface FileServiceDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** Told when a file is deleted, so that a conversion of it still queued or running leaves nothing. */
   converter: Pick<Converter, 'forget'>;
+  /** The modules that attach files to their records, asked whether a user may see them. */
+  owners: FileOwners;
 }
 
 function isUploadField(name: string): name is UploadField {
@@ -134,10 +137,19 @@ function capacityLimits(left: StorageLeft): ByteLimit[] {
   return limits;
 }
 
-export function createFileService({ db, clock, storage, access, limits, log, converter }: FileServiceDeps) {
+export function createFileService({
+  db,
+  clock,
+  storage,
+  access,
+  limits,
+  log,
+  converter,
+  owners,
+}: FileServiceDeps) {
   const files = createFileRepository(db);
   const figures = createStorageFigures(db);
-  const rights = createFileAccess(access);
+  const rights = createFileAccess({ db, access, owners });
   /** Thumbnails being made, by file id: concurrent requests for one wait for the same work. */
   const makingThumbnails = new Map<string, Promise<Buffer>>();
 
@@ -260,7 +272,7 @@ export function createFileService({ db, clock, storage, access, limits, log, con
 
   return {
     /**
-     * Checks where an upload goes before its body is read: the caller's membership of the project, and
+     * Checks where an upload goes before its body is read: the caller's upload right in the project, and
      * the storage left to it and its enterprise (`announcedBytes`: what Content-Length says the files
      * will take at least). A refusal here costs the client no upload time.
      */
@@ -270,9 +282,7 @@ export function createFileService({ db, clock, storage, access, limits, log, con
       announcedBytes: number,
     ): Promise<UploadTarget> {
       if (projectId === undefined) return { ownerId: user._id, project: null };
-      const scope = await access.requireScopeRole(user, { type: 'project', id: projectId }, 'read');
-      // A system administrator reads every project but adds nothing to one they are not a member of.
-      if (scope.role === null) throw new AppError(403, 'common.forbidden');
+      await rights.requireUpload(user, projectId);
       const left = await figures.left(projectId);
       if (!left) throw notFound();
       const needed = Math.max(announcedBytes, 1);

@@ -6,11 +6,13 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/index';
 import type { OrgAccess } from '../org/access';
+import { type FileOwnerPort, FileOwners } from './attachments';
 import { createConverter } from './conversion';
 import { createPreviewService } from './files.preview';
 import { filesRoutes } from './files.routes';
 import { createFileService, MAX_FILES_PER_UPLOAD, type UploadLimits } from './files.service';
 
+export { type FileOwnerPort, fileAttachments, opensAny } from './attachments';
 export { FILES_PREFIX, fileUrl } from './files.presenter';
 
 export interface FilesDeps {
@@ -27,6 +29,7 @@ export interface FilesDeps {
 }
 
 export function createFilesModule(deps: FilesDeps) {
+  const owners = new FileOwners();
   const converter = createConverter({
     storage: deps.storage,
     clock: deps.clock,
@@ -34,9 +37,14 @@ export function createFilesModule(deps: FilesDeps) {
     log: deps.log,
   });
   return {
-    files: createFileService({ ...deps, converter }),
-    previews: createPreviewService({ ...deps, converter }),
+    files: createFileService({ ...deps, converter, owners }),
+    previews: createPreviewService({ ...deps, converter, owners }),
     converter,
+    /**
+     * A module that attaches files to its records (through `fileAttachments` in its transactions) registers
+     * here how the files module asks it whether a user may see one of them (issue 14).
+     */
+    registerOwner: (port: FileOwnerPort) => owners.register(port),
     limits: deps.limits,
   };
 }

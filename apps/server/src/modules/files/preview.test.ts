@@ -42,6 +42,25 @@ beforeAll(async () => {
   ]);
   const projects = (await getAs(t, demo, `${ACCOUNT}/projects`)).json() as Array<{ _id: string }>;
   project = projects[0]!._id;
+  // zhangsan reads the project's loose files through the documents module's download right (issue 14).
+  const template = await t.app.inject({
+    method: 'POST',
+    url: `${ACCOUNT}/projects/${project}/templates`,
+    headers: { cookie: demo },
+    payload: { name: '文档下载', grants: { documents: { view: 'all', download: true } } },
+  });
+  const zhangsanId = (
+    await t.db.db.selectFrom('users').select('id').where('name', '=', 'zhangsan').executeTakeFirstOrThrow()
+  ).id;
+  const where = encodeURIComponent(JSON.stringify({ userId: zhangsanId }));
+  const [member] = (await getAs(t, demo, `${ACCOUNT}/projects/${project}/members?where=${where}`)).json();
+  const updated = await t.app.inject({
+    method: 'PUT',
+    url: `${ACCOUNT}/members/${member._id}`,
+    headers: { cookie: demo },
+    payload: { templateId: template.json()._id },
+  });
+  expect(updated.statusCode, updated.body).toBe(200);
 });
 afterAll(() => t.close());
 

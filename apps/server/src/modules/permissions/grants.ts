@@ -34,6 +34,24 @@ export async function memberGrant(
   return grants[need.moduleKey]?.[need.permission];
 }
 
+/**
+ * Does a plain member's template grant any of these permissions in any module? (The files module's upload
+ * right: a member who may create or change something somewhere in the project.)
+ */
+export async function memberMayAny(
+  db: Kysely<Database>,
+  projectId: string,
+  userId: string,
+  permissions: readonly PermissionType[],
+): Promise<boolean> {
+  const text = await createPermissionsRepository(db).memberGrants(projectId, userId);
+  if (text === undefined) return false;
+  const grants = fromJson<Grants>(text, {}) as Record<string, Record<string, GrantValue> | undefined>;
+  return Object.values(grants).some(
+    (module) => module !== undefined && permissions.some((permission) => isGranted(module[permission])),
+  );
+}
+
 /** Does a plain member's template grant this? */
 export async function memberMay(
   db: Kysely<Database>,

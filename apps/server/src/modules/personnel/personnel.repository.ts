@@ -134,7 +134,8 @@ export function createPersonnelRepository(db: Kysely<PersonnelDatabase>) {
       for (const part of chunks(unitIds, ID_CHUNK)) {
         const result = await db
           .updateTable('personnel')
-          .set({ status: 'exit', exit_date: date, updated_at: at })
+          // The staff card's share dies with the exit (issue 14); a re-entry does not bring it back.
+          .set({ status: 'exit', exit_date: date, share_token: null, updated_at: at })
           .where('unit_id', 'in', part)
           .where('status', 'in', [...ON_BOOKS])
           .executeTakeFirst();
@@ -355,6 +356,19 @@ export function createPersonnelRepository(db: Kysely<PersonnelDatabase>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return row?.share_token ?? token;
+    },
+    /**
+     * Replaces the token in force (`current`, null for none) by `next` (null: revoked); false when another
+     * request changed it meanwhile (the caller answers 409).
+     */
+    async replaceShareToken(id: string, current: string | null, next: string | null): Promise<boolean> {
+      const result = await db
+        .updateTable('personnel')
+        .set({ share_token: next })
+        .where('id', '=', id)
+        .where('share_token', current === null ? 'is' : '=', current)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async countPeople(projectId: string, filter: PersonnelFilter): Promise<number> {
       const row = await filtered(projectId, filter)

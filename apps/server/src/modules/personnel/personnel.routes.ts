@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/app-error';
 import { errorResponses } from '../../plugins/error-responses';
-import { noQuerySchema } from '../../plugins/route-schemas';
+import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
 import type { Storage } from '../../storage/index';
 import { sendXlsx } from '../files/http';
@@ -156,13 +156,50 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
     {
       schema: {
         tags: TAGS,
-        summary: "The staff QR code: the person's share token (made once) and the page it opens",
+        summary:
+          "The staff QR code (export right): the person's share token (made once, then the same until rotated " +
+          'or revoked) and the page it opens. It dies when the person exits (409 personnel.shareExited after).',
         params: idParams,
         querystring: noQuerySchema,
-        response: { 200: personnelShareSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: personnelShareSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => personnel.share(request.user!, request.params.id),
+  );
+
+  app.post(
+    '/personnel/:id/share',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Rotate the staff QR code's share: a new token; the old page answers 404 (export right)",
+        description:
+          '409 personnel.shareExited for an exited person; 409 personnel.shareChanged when another request ' +
+          'rotated or revoked it at the same time.',
+        params: idParams,
+        querystring: noQuerySchema,
+        body: emptyBodySchema,
+        response: { 200: personnelShareSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => personnel.rotateShare(request.user!, request.params.id),
+  );
+
+  app.delete(
+    '/personnel/:id/share',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "Revoke the staff QR code's share: its page answers 404 (export right)",
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: z.strictObject({}), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await personnel.revokeShare(request.user!, request.params.id);
+      return {};
+    },
   );
 
   app.get(

@@ -33,6 +33,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey, translate } from '../../plugins/messages';
 import { createDirectory, type FileRow } from '../directory/index';
+import { type FileOwnerPort, fileAttachments, opensAny } from '../files/attachments';
 import type { OrgAccess } from '../org/access';
 import { type PersonContext, personFileIds, presentPerson, presentPublicCard } from './personnel.presenter';
 import { createPersonnelRepository, type PersonnelFilter, type PersonRow } from './personnel.repository';
@@ -41,6 +42,12 @@ import { conflictOn, invalid, need, projectScope, siteDate } from './rights';
 import type { PersonnelSettings } from './settings.service';
 import { unitRefs } from './settings.service';
 import { type PersonnelTable, withPersonnelTables } from './tables';
+
+/** The owner key of a person's files (attachments such as ID scans, and the avatar) in the files module. */
+export const PERSONNEL_FILES = 'personnel';
+
+/** A staff card's share token: 24 random bytes, as element QR shares. */
+const newShareToken = () => randomBytes(24).toString('base64url');
 
 type CreateBody = z.output<typeof personnelCreateSchema>;
 type UpdateBody = z.output<typeof personnelUpdateSchema>;
@@ -160,12 +167,21 @@ export function createPersonnelService({
   }
 
   /** The person and the caller's right on their project; 404 for a missing or unseen one. */
-  async function open(user: User, id: string, permission: 'view' | 'edit') {
+  async function open(user: User, id: string, permission: 'view' | 'edit' | 'export') {
     const row = await repository.findPerson(id);
     if (!row) throw new AppError(404, 'common.notFound');
     const scope = await access.requireScopeRole(user, projectScope(row.project_id), need(permission));
     const allowed = await allowedUnits(user, row.project_id, scope.role);
     if (allowed && !allowed.has(row.unit_id)) throw new AppError(404, 'common.notFound');
+    return row;
+  }
+
+  /** The person behind a live share: on the books, in a project that still exists; else 404. */
+  async function sharedPerson(token: string): Promise<PersonRow> {
+    const row = await repository.findByShareToken(token);
+    if (!row || row.status === 'exit' || !(await directory.projectLive(row.project_id))) {
+      throw new AppError(404, 'common.notFound');
+    }
     return row;
   }
 
@@ -418,7 +434,14 @@ export function createPersonnelService({
       await settings.ensureRules(body.projectId);
       await checkReferences(body.projectId, { ...body, files: fileRefs(body) });
       const row = newRow(body, now());
-      await repository.insertPeople([row]).catch(idNumberTaken);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await createPersonnelRepository(withPersonnelTables(trx)).insertPeople([row]);
+          // The ID scans, photos and avatar are read through the person from now on (issue 14).
+          await fileAttachments.set(trx, PERSONNEL_FILES, row.id as string, personFileIds(row as PersonRow));
+        })
+        .catch(idNumberTaken);
       return one(row.id);
     },
 
@@ -438,26 +461,33 @@ export function createPersonnelService({
         body.idNumber !== undefined || body.sex !== undefined
           ? identity(body.idNumber ?? row.id_number, body.sex)
           : {};
-      await repository
-        .updatePerson(id, {
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...ids,
-          ...(body.bloodType !== undefined ? { blood_type: body.bloodType } : {}),
-          ...(unitChanged ? { unit_id: body.unitId } : {}),
-          ...(body.team !== undefined ? { team: body.team } : {}),
-          ...(body.teamContact !== undefined ? { team_contact: body.teamContact } : {}),
-          ...(body.teamPhone !== undefined ? { team_phone: body.teamPhone } : {}),
-          ...(body.phone !== undefined ? { phone: body.phone } : {}),
-          ...(body.craftId !== undefined ? { craft_id: body.craftId } : {}),
-          ...(body.certificates !== undefined ? { certificates: toJson(body.certificates) } : {}),
-          ...(body.entryDate !== undefined ? { entry_date: body.entryDate } : {}),
-          ...(body.attachments !== undefined ? { attachments: toJson([...new Set(body.attachments)]) } : {}),
-          ...(body.avatar !== undefined ? { avatar_id: body.avatar } : {}),
-          ...(body.safetyEducation !== undefined ? { safety_education: toJson(body.safetyEducation) } : {}),
-          ...(body.ruleId !== undefined ? { rule_id: body.ruleId } : {}),
-          ...(body.status !== undefined ? { status: body.status } : {}),
-          ...(body.remark !== undefined ? { remark: body.remark } : {}),
-          updated_at: now(),
+      const patch = {
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...ids,
+        ...(body.bloodType !== undefined ? { blood_type: body.bloodType } : {}),
+        ...(unitChanged ? { unit_id: body.unitId } : {}),
+        ...(body.team !== undefined ? { team: body.team } : {}),
+        ...(body.teamContact !== undefined ? { team_contact: body.teamContact } : {}),
+        ...(body.teamPhone !== undefined ? { team_phone: body.teamPhone } : {}),
+        ...(body.phone !== undefined ? { phone: body.phone } : {}),
+        ...(body.craftId !== undefined ? { craft_id: body.craftId } : {}),
+        ...(body.certificates !== undefined ? { certificates: toJson(body.certificates) } : {}),
+        ...(body.entryDate !== undefined ? { entry_date: body.entryDate } : {}),
+        ...(body.attachments !== undefined ? { attachments: toJson([...new Set(body.attachments)]) } : {}),
+        ...(body.avatar !== undefined ? { avatar_id: body.avatar } : {}),
+        ...(body.safetyEducation !== undefined ? { safety_education: toJson(body.safetyEducation) } : {}),
+        ...(body.ruleId !== undefined ? { rule_id: body.ruleId } : {}),
+        ...(body.status !== undefined ? { status: body.status } : {}),
+        ...(body.remark !== undefined ? { remark: body.remark } : {}),
+        updated_at: now(),
+      };
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await createPersonnelRepository(withPersonnelTables(trx)).updatePerson(id, patch);
+          if (body.attachments !== undefined || body.avatar !== undefined) {
+            await fileAttachments.set(trx, PERSONNEL_FILES, id, personFileIds({ ...row, ...patch }));
+          }
         })
         .catch(idNumberTaken);
       return one(id);
@@ -471,6 +501,8 @@ export function createPersonnelService({
       await repository.updatePerson(id, {
         status: 'exit',
         exit_date: body.date,
+        // The staff card's share dies with the exit (issue 14); a re-entry does not bring it back.
+        share_token: null,
         remark: body.remark,
         updated_at: now(),
       });
@@ -492,23 +524,54 @@ export function createPersonnelService({
       return one(id);
     },
 
+    /** The files module's question (issue 14): may the user see one of these people (unit scope included)? */
+    fileOwner: {
+      owner: PERSONNEL_FILES,
+      canRead: (user: User, ids: readonly string[]) => opensAny(ids, (id) => open(user, id, 'view')),
+    } satisfies FileOwnerPort,
+
     /** The import and its template need the create right (checked before the upload is read). */
     async requireImport(user: User, projectId: string): Promise<void> {
       await access.requireScopeRole(user, projectScope(projectId), need('create'));
     },
 
-    /** GET personnel/{id}/share: the staff QR code's token, made once and then always the same. */
+    /**
+     * GET personnel/{id}/share: the staff QR code's token, made once and then the same until rotated or
+     * revoked. The card is published outside the project: the export right, as for element QR shares; an
+     * exited person has none (409 personnel.shareExited).
+     */
     async share(user: User, id: string): Promise<PersonnelShare> {
-      const row = await open(user, id, 'view');
-      const token =
-        row.share_token ?? (await repository.shareToken(id, randomBytes(24).toString('base64url')));
+      const row = await open(user, id, 'export');
+      if (row.status === 'exit') throw new AppError(409, 'personnel.shareExited');
+      const token = row.share_token ?? (await repository.shareToken(id, newShareToken()));
       return { token, url: `${PERSONNEL_SHARE_PATH}/${token}` };
     },
 
-    /** GET share/personnel/{token} (no session): the public card; 404 for an unknown token. */
+    /** POST personnel/{id}/share: a new token; the old one's page answers 404 from now on. */
+    async rotateShare(user: User, id: string): Promise<PersonnelShare> {
+      const row = await open(user, id, 'export');
+      if (row.status === 'exit') throw new AppError(409, 'personnel.shareExited');
+      const token = newShareToken();
+      // Two rotations at once: one wins, the other is told (its token would be dead already).
+      if (!(await repository.replaceShareToken(id, row.share_token, token))) {
+        throw new AppError(409, 'personnel.shareChanged');
+      }
+      return { token, url: `${PERSONNEL_SHARE_PATH}/${token}` };
+    },
+
+    /** DELETE personnel/{id}/share: the card's page answers 404 until a new share is made. */
+    async revokeShare(user: User, id: string): Promise<void> {
+      const row = await open(user, id, 'export');
+      if (row.share_token === null) return;
+      await repository.replaceShareToken(id, row.share_token, null);
+    },
+
+    /**
+     * GET share/personnel/{token} (no session): the public card; 404 for an unknown token, and for a token
+     * of an exited person or of a project deleted since.
+     */
     async publicCard(token: string, avatarPath: (token: string) => string): Promise<PersonnelPublicCard> {
-      const row = await repository.findByShareToken(token);
-      if (!row) throw new AppError(404, 'common.notFound');
+      const row = await sharedPerson(token);
       const [unit, craft, project] = await Promise.all([
         repository.findUnit(row.unit_id),
         row.craft_id ? repository.findNamed('personnel_crafts', row.craft_id) : Promise.resolve(undefined),
@@ -524,8 +587,8 @@ export function createPersonnelService({
 
     /** The avatar file of a shared card; 404 when the token or the avatar is unknown. */
     async publicAvatar(token: string): Promise<FileRow> {
-      const row = await repository.findByShareToken(token);
-      const [file] = row?.avatar_id ? await directory.files([row.avatar_id]) : [];
+      const row = await sharedPerson(token);
+      const [file] = row.avatar_id ? await directory.files([row.avatar_id]) : [];
       if (!file) throw new AppError(404, 'common.notFound');
       return file;
     },
@@ -572,7 +635,17 @@ export function createPersonnelService({
       const inserts = checked.map((row) => newRow(row.body as CreateBody, at));
       await db
         .transaction()
-        .execute((trx) => createPersonnelRepository(withPersonnelTables(trx)).insertPeople(inserts))
+        .execute(async (trx) => {
+          await createPersonnelRepository(withPersonnelTables(trx)).insertPeople(inserts);
+          for (const row of inserts) {
+            await fileAttachments.set(
+              trx,
+              PERSONNEL_FILES,
+              row.id as string,
+              personFileIds(row as PersonRow),
+            );
+          }
+        })
         .catch(idNumberTaken);
       return { created: inserts.length, ids: inserts.map((row) => row.id) };
     },

@@ -13,8 +13,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
-import { addMemberWithConsent } from '../../../test/membership';
 import { makePng, multipartBody } from '../../../test/images';
+import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 
@@ -832,8 +832,10 @@ describe('share card', () => {
         { date: '2026-04-01', content: '专项教育' },
       ],
     });
+    // The card is published outside the project: a view-only member makes none (issue 14).
+    expectStatus(await call('GET', `${P}/personnel/${shared._id}/share`, cookies.zhangsan), 403);
     const first = await ok<{ token: string; url: string }>(
-      call('GET', `${P}/personnel/${shared._id}/share`, cookies.zhangsan),
+      call('GET', `${P}/personnel/${shared._id}/share`, cookies.wangwu),
     );
     expect(first.url).toBe(`/share/personnel/${first.token}`);
     expect(await ok(call('GET', `${P}/personnel/${shared._id}/share`, cookies.demo))).toEqual(first);
@@ -857,6 +859,107 @@ describe('share card', () => {
     expect(response.body).not.toContain('13800000081');
     expectStatus(await call('GET', `${P}/share/personnel/${'x'.repeat(32)}`, null), 404);
     expectStatus(await call('GET', `${P}/share/personnel/${first.token}/avatar`, null), 404);
+  });
+
+  it('is revoked and rotated with the export right; parallel rotations: one wins, the other 409', async () => {
+    const home = await unit({ name: '轮换队' });
+    const shared = await person({ name: '轮换工', idNumber: idNumber(85), unitId: home._id });
+    const shareUrl = `${P}/personnel/${shared._id}/share`;
+    const page = (token: string) => call('GET', `${P}/share/personnel/${token}`, null);
+    const first = await ok<{ token: string }>(call('GET', shareUrl, cookies.wangwu));
+    expectStatus(await page(first.token), 200);
+
+    for (const [cookie, status] of [
+      [cookies.zhangsan, 403],
+      [cookies.lisi, 403],
+      [cookies.qianqi, 404],
+      [cookies.sunqi, 404],
+    ] as const) {
+      expectStatus(await call('POST', shareUrl, cookie, {}), status);
+      expectStatus(await call('DELETE', shareUrl, cookie), status);
+    }
+    expectStatus(await page(first.token), 200);
+
+    const rotated = await ok<{ token: string; url: string }>(call('POST', shareUrl, cookies.wangwu, {}));
+    expect(rotated.token).not.toBe(first.token);
+    expect(rotated.url).toBe(`/share/personnel/${rotated.token}`);
+    expectStatus(await page(first.token), 404);
+    expectStatus(await page(rotated.token), 200);
+    expect(await ok(call('GET', shareUrl, cookies.demo))).toEqual(rotated);
+
+    const racing = await Promise.all([
+      call('POST', shareUrl, cookies.wangwu, {}),
+      call('POST', shareUrl, cookies.demo, {}),
+    ]);
+    // Each rotation replaces the token it read: run together, one wins and the other is told (409);
+    // run one after the other, both win in turn. Either way only the last token answered is in force.
+    const answered = racing.filter((r) => r.statusCode === 200).map((r) => json<{ token: string }>(r).token);
+    expect(answered.length).toBeGreaterThanOrEqual(1);
+    for (const loser of racing.filter((r) => r.statusCode !== 200)) {
+      expectStatus(loser, 409, 'personnel.shareChanged');
+    }
+    const winner = await ok<{ token: string }>(call('GET', shareUrl, cookies.demo));
+    expect(answered).toContain(winner.token);
+    for (const token of [rotated.token, ...answered.filter((t) => t !== winner.token)]) {
+      expectStatus(await page(token), 404);
+    }
+
+    expect(await ok(call('DELETE', shareUrl, cookies.wangwu))).toEqual({});
+    expectStatus(await page(winner.token), 404);
+    expectStatus(await call('GET', `${P}/share/personnel/${winner.token}/avatar`, null), 404);
+    // Revoking again is a no-op; asking again makes a new token.
+    expect(await ok(call('DELETE', shareUrl, cookies.demo))).toEqual({});
+    const fresh = await ok<{ token: string }>(call('GET', shareUrl, cookies.demo));
+    expect([first.token, rotated.token, winner.token]).not.toContain(fresh.token);
+  });
+
+  it("dies with the person's exit (alone or with their unit) and with the project", async () => {
+    const page = (token: string) => call('GET', `${P}/share/personnel/${token}`, null);
+    const home = await unit({ name: '退场队' });
+    const leaver = await person({ name: '退场工', idNumber: idNumber(87), unitId: home._id });
+    const { token } = await ok<{ token: string }>(
+      call('GET', `${P}/personnel/${leaver._id}/share`, cookies.demo),
+    );
+    await ok(call('PUT', `${P}/personnel/${leaver._id}/exit`, cookies.demo, { date: TODAY, remark: '完工' }));
+    expectStatus(await page(token), 404);
+    expectStatus(
+      await call('GET', `${P}/personnel/${leaver._id}/share`, cookies.demo),
+      409,
+      'personnel.shareExited',
+    );
+    expectStatus(await call('POST', `${P}/personnel/${leaver._id}/share`, cookies.demo, {}), 409);
+    // Back on site: the old token stays dead.
+    await ok(call('PUT', `${P}/personnel/${leaver._id}/reentry`, cookies.demo, { date: TODAY }));
+    expectStatus(await page(token), 404);
+
+    const gone = await unit({ name: '撤场队' });
+    const member = await person({ name: '撤场工', idNumber: idNumber(89), unitId: gone._id });
+    const unitToken = (
+      await ok<{ token: string }>(call('GET', `${P}/personnel/${member._id}/share`, cookies.demo))
+    ).token;
+    await ok(call('PUT', `${P}/units/${gone._id}/delete`, cookies.demo, {}));
+    expectStatus(await page(unitToken), 404);
+
+    // A project deleted (no API deletes one yet: its mark set as a deletion would set it).
+    const other = await newProject('待删人员项目');
+    const otherUnit = await unit({ name: '他队' }, other);
+    const worker = await person({
+      name: '他工',
+      idNumber: idNumber(91),
+      unitId: otherUnit._id,
+      projectId: other,
+    });
+    const live = (
+      await ok<{ token: string }>(call('GET', `${P}/personnel/${worker._id}/share`, cookies.demo))
+    ).token;
+    expectStatus(await page(live), 200);
+    await t.db.db
+      .updateTable('projects')
+      .set({ deleted_at: t.clock.now().toISOString() })
+      .where('id', '=', other)
+      .execute();
+    expectStatus(await page(live), 404);
+    expectStatus(await call('GET', `${P}/share/personnel/${live}/avatar`, null), 404);
   });
 
   it('the public avatar streams the image', async () => {

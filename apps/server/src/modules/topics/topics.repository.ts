@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import { fromJson } from '../../db/json';
 import type { OrderBy } from '../../db/order';
 import type { Timestamp } from '../../db/schema';
+import { fileAttachments } from '../files/attachments';
 import type {
   TopicLinksTable,
   TopicPeopleTable,
@@ -104,7 +106,36 @@ export const topicConditions = {
 };
 
 /** All SQL of the topics. */
+/** The owner key of a topic's files (its images, file links and its responses' images) in the files module. */
+export const TOPIC_FILES = 'topics';
+
 export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
+  /**
+   * Tells the files module which files the topic shows (issue 14): its images, its file links and the
+   * images of its responses. Called in the transaction that changes any of them.
+   */
+  async function syncFiles(topicId: string): Promise<void> {
+    // One after another: in a PostgreSQL transaction they share one connection anyway.
+    const topic = await db.selectFrom('topics').select('images').where('id', '=', topicId).executeTakeFirst();
+    const links = await db
+      .selectFrom('topic_links')
+      .select('target_id')
+      .where('topic_id', '=', topicId)
+      .where('type', '=', 'file')
+      .execute();
+    const responses = await db
+      .selectFrom('topic_responses')
+      .select('images')
+      .where('topic_id', '=', topicId)
+      .execute();
+    const ids = [
+      ...fromJson<string[]>(topic?.images, []),
+      ...links.flatMap((link) => (link.target_id ? [link.target_id] : [])),
+      ...responses.flatMap((response) => fromJson<string[]>(response.images, [])),
+    ];
+    await fileAttachments.set(db, TOPIC_FILES, topicId, ids);
+  }
+
   function filtered(projectId: string, where: RawBuilder<SqlBool>) {
     return db.selectFrom('topics as t').where('t.project_id', '=', projectId).where(where);
   }
@@ -327,7 +358,10 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
         .set((eb) => ({ response_count: eb(eb.ref('response_count'), '+', 1), updated_at: at }))
         .where('id', '=', row.topic_id)
         .execute();
+      await syncFiles(row.topic_id);
     },
+
+    syncFiles,
 
     async deleteResponse(id: string, topicId: string): Promise<boolean> {
       const result = await db
@@ -336,6 +370,7 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
         .where('topic_id', '=', topicId)
         .executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) return false;
+      await syncFiles(topicId);
       await db
         .updateTable('topics')
         .set((eb) => ({ response_count: eb(eb.ref('response_count'), '-', 1) }))

@@ -92,6 +92,7 @@ export function createTopicWrites(ctx: TopicContext) {
         ]);
         await syncPeople(repo, topic as TopicRow, body.mentions, participants);
         if (links.length > 0) await repo.replaceLinks(id, linkRows(id, body.projectId, links));
+        await repo.syncFiles(id);
       });
       const title = `#${number} ${body.name}`;
       const link = topicLink(body.projectId, id);
@@ -180,6 +181,7 @@ export function createTopicWrites(ctx: TopicContext) {
         }
         if (fields.links !== undefined)
           await repo.replaceLinks(id, linkRows(id, row.project_id, fields.links));
+        if (fields.links !== undefined || fields.images !== undefined) await repo.syncFiles(id);
         await repo.markUnreadExcept(id, user._id);
         await markRead(repo, row, user._id, now());
       });

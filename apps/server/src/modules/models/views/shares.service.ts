@@ -74,8 +74,9 @@ export function createShares(context: ViewsContext) {
       return presentShare((await repository.findShareOf(modelId, globalId))!);
     },
 
+    /** The tokens are the shares themselves: listed only to those who may make and revoke them. */
     async list(user: User, projectId: string): Promise<ElementShareListItem[]> {
-      await context.require(user, projectId, 'view');
+      await context.require(user, projectId, SHARE_RIGHT);
       return (await repository.listShares(projectId)).map(presentShareListItem);
     },
 

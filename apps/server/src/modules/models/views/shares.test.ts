@@ -90,9 +90,13 @@ describe('making a share', () => {
 });
 
 describe('the list of shares', () => {
-  it('lists the project shares with model and element names for members with the view right', async () => {
+  it('lists the project shares with model and element names to holders of the export right only', async () => {
     const first = await share(element.globalId);
-    const response = await w.call('zhangsan', 'GET', `projects/${w.project}/shares`);
+    // The tokens are the shares: a member with the view right but not the export right sees none (issue 14).
+    const viewer = await w.call('zhangsan', 'GET', `projects/${w.project}/shares`);
+    expect(viewer.statusCode).toBe(403);
+    expect(viewer.body).not.toContain(first.token);
+    const response = await w.call('lisi', 'GET', `projects/${w.project}/shares`);
     expect(response.statusCode, response.body).toBe(200);
     const items = json<ElementShareListItem[]>(response);
     expect(items.find((item) => item.token === first.token)).toEqual({

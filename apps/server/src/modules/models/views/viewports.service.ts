@@ -13,9 +13,10 @@ import { parseOrder } from '../../../db/order';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../../db/where';
 import { AppError } from '../../../plugins/app-error';
 import type { Directory } from '../../directory/index';
+import { type FileOwnerPort, opensAny } from '../../files/attachments';
 import { invalid, type ViewsContext } from './views.context';
 import { presentViewport } from './views.presenter';
-import type { ListFilter, ViewportRow } from './views.repository';
+import { type ListFilter, VIEWPORT_FILES, type ViewportRow } from './views.repository';
 
 type CreateBody = z.output<typeof viewportCreateSchema>;
 type UpdateBody = z.output<typeof viewportUpdateSchema>;
@@ -95,6 +96,12 @@ export function createViewports(context: ViewsContext, directory: Directory) {
   }
 
   return {
+    /** The files module's question (issue 14): may the user see one of these viewports (their thumbnails)? */
+    fileOwner: {
+      owner: VIEWPORT_FILES,
+      canRead: (user: User, ids: readonly string[]) => opensAny(ids, (id) => opened(user, id, 'view')),
+    } satisfies FileOwnerPort,
+
     async list(user: User, projectId: string, query: ListQuery): Promise<Viewport[] | CountResult> {
       await context.require(user, projectId, 'view');
       const filter = await filterOf(query);

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { OrderBy } from '../../../db/order';
+import { fileAttachments } from '../../files/attachments';
 import type { TopicLinksTable, TopicsTable } from '../../topics/tables';
 import type {
   ModelElementSharesTable,
@@ -40,6 +41,9 @@ function chunks<T>(items: readonly T[]): T[][] {
 type TopicTables = { topics: TopicsTable; topic_links: TopicLinksTable };
 
 /** All SQL of model-service's views and settings. */
+/** The owner key of viewport thumbnails in the files module. */
+export const VIEWPORT_FILES = 'viewports';
+
 export function createViewsRepository(db: Kysely<ViewsDatabase>) {
   function viewportsFiltered(projectId: string, filter: ListFilter) {
     let query = db.selectFrom('viewports as v').where('v.project_id', '=', projectId);
@@ -286,10 +290,21 @@ export function createViewsRepository(db: Kysely<ViewsDatabase>) {
     async insertViewport(row: ViewportRow, modelIds: readonly string[], tagIds: readonly string[]) {
       await db.insertInto('viewports').values(row).execute();
       await linkViewport(row.id, modelIds, tagIds);
+      // The thumbnail is read through the viewport from now on (issue 14).
+      await fileAttachments.set(
+        db,
+        VIEWPORT_FILES,
+        row.id,
+        row.thumbnail_file_id ? [row.thumbnail_file_id] : [],
+      );
     },
     linkViewport,
     async updateViewport(id: string, patch: Partial<Omit<ViewportRow, 'id' | 'project_id'>>) {
       await db.updateTable('viewports').set(patch).where('id', '=', id).execute();
+      if (patch.thumbnail_file_id !== undefined) {
+        const thumbnail = patch.thumbnail_file_id;
+        await fileAttachments.set(db, VIEWPORT_FILES, id, thumbnail ? [thumbnail] : []);
+      }
     },
     async deleteViewport(id: string): Promise<void> {
       await db.deleteFrom('viewports').where('id', '=', id).execute();

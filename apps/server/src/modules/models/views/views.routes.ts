@@ -224,7 +224,7 @@ export const shareRoutes: FastifyPluginAsyncZod<{ shares: Shares }> = async (sig
     {
       schema: {
         tags: [SHARES_TAG],
-        summary: "The project's element QR shares, newest first, with model and element names",
+        summary: "The project's element QR shares (export right), newest first, with model and element names",
         params: idParams,
         querystring: noQuerySchema,
         response: { 200: z.array(elementShareListItemSchema), ...READ },

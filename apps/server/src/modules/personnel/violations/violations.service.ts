@@ -18,6 +18,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { ErrorKey } from '../../../plugins/messages';
 import { createDirectory } from '../../directory/index';
+import { type FileOwnerPort, fileAttachments, opensAny } from '../../files/attachments';
 import type { OrgAccess, ScopeNeed } from '../../org/access';
 import type { PeopleSource } from '../attendance/people';
 import type { Named } from '../attendance/roster';
@@ -47,6 +48,9 @@ export interface ViolationsServiceDeps {
 }
 
 /** Violation records of a project's workers: recorded with type, item and photos; listed and counted. */
+/** The owner key of violation photos in the files module. */
+export const VIOLATION_FILES = 'violations';
+
 export function createViolationsService({ db, clock, access, people }: ViolationsServiceDeps) {
   const repository = createViolationsRepository(db);
   const directory = createDirectory(db);
@@ -164,7 +168,10 @@ export function createViolationsService({ db, clock, access, people }: Violation
         created_at: now,
         updated_at: now,
       };
-      await repository.insert(row);
+      await db.transaction().execute(async (trx) => {
+        await createViolationsRepository(trx).insert(row);
+        await fileAttachments.set(trx, VIOLATION_FILES, row.id, photos);
+      });
       return (await present(body.projectId, [row]))[0]!;
     },
 
@@ -191,9 +198,18 @@ export function createViolationsService({ db, clock, access, people }: Violation
       if (body.itemId !== undefined) changes.item_id = body.itemId;
       if (body.recorderId !== undefined) changes.recorder_id = body.recorderId;
       if (photos !== undefined) changes.photos = toJson(photos);
-      await repository.update(id, changes);
+      await db.transaction().execute(async (trx) => {
+        await createViolationsRepository(trx).update(id, changes);
+        if (photos !== undefined) await fileAttachments.set(trx, VIOLATION_FILES, id, photos);
+      });
       return (await present(row.project_id, [{ ...row, ...changes }]))[0]!;
     },
+
+    /** The files module's question (issue 14): may the user see one of these records? */
+    fileOwner: {
+      owner: VIOLATION_FILES,
+      canRead: (user: User, ids: readonly string[]) => opensAny(ids, (id) => open(user, id, 'view')),
+    } satisfies FileOwnerPort,
 
     async remove(user: User, id: string): Promise<void> {
       await open(user, id, 'delete');
