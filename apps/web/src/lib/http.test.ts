@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import type { ErrorBody } from '@lintel/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../app/i18n';
@@ -50,6 +51,47 @@ function failure(call: Promise<unknown>): Promise<HttpError> {
     (error: unknown) => error as HttpError,
   );
 }
+
+describe('http client: proof-of-work challenges (issue 14)', () => {
+  const challenge = `1764160000000.${'cd'.repeat(16)}`;
+  const refused = (key: string) => ({
+    status: 429,
+    headers: { 'X-Challenge': challenge, 'X-Challenge-Difficulty': '10' },
+    json: { code: 429, key, message: '失败次数较多，请先完成安全验证后再试' } satisfies ErrorBody,
+  });
+
+  it('solves the challenge of a 429 and sends the request again with the solution', async () => {
+    api.on('POST account-service/guarded', (seen) => {
+      const solution = seen.headers['x-challenge-solution'];
+      if (typeof solution !== 'string') return refused('account.challengeRequired');
+      const bits = Math.clz32(createHash('sha256').update(solution).digest().readUInt32BE(0));
+      if (!solution.startsWith(`${challenge}/`) || bits < 10) return refused('account.challengeInvalid');
+      return { json: { ok: true, body: seen.body } };
+    });
+    expect(await http.post('account-service/guarded', { name: 'demo' })).toEqual({
+      ok: true,
+      body: { name: 'demo' },
+    });
+    expect(api.requests.map((r) => r.headers['x-challenge-solution'] === undefined)).toEqual([true, false]);
+  });
+
+  it('gives up after two solutions, and leaves a plain 429 (Retry-After) to the caller', async () => {
+    api.on('POST account-service/stubborn', () => refused('account.challengeInvalid'));
+    const error = await failure(http.post('account-service/stubborn', {}));
+    expect(error.status).toBe(429);
+    expect(error.body.key).toBe('account.challengeInvalid');
+    expect(api.requests).toHaveLength(3);
+    api.requests.length = 0;
+    api.on('POST account-service/waiting', {
+      status: 429,
+      headers: { 'Retry-After': '60' },
+      json: { code: 429, key: 'account.tooManyAttempts', message: '尝试次数过多，请 60 秒后再试' },
+    });
+    const waiting = await failure(http.post('account-service/waiting', {}));
+    expect(waiting.message).toBe('尝试次数过多，请 60 秒后再试');
+    expect(api.requests).toHaveLength(1);
+  });
+});
 
 describe('http client', () => {
   it('calls /api/v1/<path> with JSON, cookies and the chosen language', async () => {

@@ -1,4 +1,10 @@
 import { DEFAULT_LANGUAGE, type ErrorBody, type Language } from '@lintel/contracts';
+import {
+  CHALLENGE_DIFFICULTY_HEADER,
+  CHALLENGE_HEADER,
+  CHALLENGE_SOLUTION_HEADER,
+  solveChallenge,
+} from './challenge';
 
 /**
  * The one HTTP client of the web app (DESIGN.md §4): same origin, paths below `/api/v1/`, cookies sent,
@@ -120,7 +126,17 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
   }
 
   // A network failure or an abort rejects here: the raw error is what the caller gets.
-  const response = await fetch(apiUrl(path, options.query), init);
+  let response = await fetch(apiUrl(path, options.query), init);
+  // After repeated failures the sign-in defenses ask for a proof of work (429 + X-Challenge): solve it and
+  // send the request again, at most twice (a solution can expire while a slow device works on it).
+  for (let tries = 0; tries < 2 && response.status === 429; tries++) {
+    const challenge = response.headers.get(CHALLENGE_HEADER);
+    const bits = Number(response.headers.get(CHALLENGE_DIFFICULTY_HEADER));
+    if (!challenge || !Number.isInteger(bits)) break;
+    headers[CHALLENGE_SOLUTION_HEADER] = await solveChallenge(challenge, bits);
+    options.signal?.throwIfAborted();
+    response = await fetch(apiUrl(path, options.query), init);
+  }
   const data = await readJson(response);
   if (!response.ok) {
     const body = readErrorBody(data);

@@ -15,6 +15,8 @@ export interface FakeReply {
   /** JSON-encoded unless `raw` is given. */
   json?: unknown;
   raw?: { body: string; contentType: string };
+  /** Extra response headers (Retry-After, a challenge…). */
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (request: SeenRequest) => FakeReply | Promise<FakeReply>;
@@ -77,14 +79,15 @@ export async function startFakeApi(): Promise<FakeApi> {
       ? await handler(seen)
       : { status: 404, json: { code: 404, key: 'http.notFound', message: 'Not found' } };
     const status = reply.status ?? 200;
+    const extra = reply.headers ?? {};
     if (reply.raw) {
-      response.writeHead(status, { ...cors, 'Content-Type': reply.raw.contentType });
+      response.writeHead(status, { ...cors, ...extra, 'Content-Type': reply.raw.contentType });
       response.end(reply.raw.body);
     } else if (reply.json === undefined) {
-      response.writeHead(status, cors);
+      response.writeHead(status, { ...cors, ...extra });
       response.end();
     } else {
-      response.writeHead(status, { ...cors, 'Content-Type': 'application/json; charset=utf-8' });
+      response.writeHead(status, { ...cors, ...extra, 'Content-Type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(reply.json));
     }
   });

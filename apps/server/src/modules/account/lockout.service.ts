@@ -43,9 +43,12 @@ export const LOOKUP_WINDOW_MS = 10 * MINUTE;
 export const LOOKUPS_PER_SOURCE = 30;
 export const LOOKUPS_PER_TARGET = 10;
 
-/** Proof of work: sha256(`<challenge>/<nonce>`) must start with this many zero bits (~65,000 hashes). */
-export const CHALLENGE_BITS = 16;
-export const CHALLENGE_MAX_BITS = 20;
+/**
+ * Proof of work: sha256(`<challenge>/<nonce>`) must start with `bits` zero bits (~65,000 hashes, about a
+ * second in a browser), one more every two further failures, at most `maxBits`. Tests that play a long
+ * attack lower it (the only reason it is an object).
+ */
+export const challengeSettings = { bits: 16, maxBits: 20 };
 export const CHALLENGE_TTL_MS = 5 * MINUTE;
 
 export interface LockoutServiceDeps {
@@ -159,7 +162,8 @@ export function createLockoutService({ db, clock }: LockoutServiceDeps) {
   }
 
   /** Challenge bits for a source or target `over` attempts beyond its free ones: one more every 2. */
-  const bitsFor = (over: number) => Math.min(CHALLENGE_MAX_BITS, CHALLENGE_BITS + Math.floor((over - 1) / 2));
+  const bitsFor = (over: number) =>
+    Math.min(challengeSettings.maxBits, challengeSettings.bits + Math.floor((over - 1) / 2));
 
   /**
    * Counts one attempt of `source` (and of the account `userId`, and of a code `target`) before the caller

@@ -30,7 +30,7 @@ export function loginDouble(body: PhoneFields & { password: string; code: string
 }
 
 /**
- * POST account-service/securities: sends a code of `type` to the phone; `{userId}` for type reset. Errors
+ * POST account-service/securities: sends a code of `type` to the phone (answers `{}`). Errors
  * (spec 000 §8): 501 send error, 502 invalid phone, 503 too frequent / limit, 404 phone not registered
  * (login, reset), 409 already registered (register) or bound (bind).
  */
@@ -38,9 +38,14 @@ export function sendSmsCode(body: PhoneFields & { type: PhoneCodeType }): Promis
   return http.post<SendCodeResult>('account-service/securities', body);
 }
 
-/** POST account-service/securities?verify=true: checks a code (106 when wrong). */
-export function verifySmsCode(body: PhoneFields & { type: PhoneCodeType; code: string }): Promise<unknown> {
-  return http.post<unknown>('account-service/securities', body, { query: { verify: true } });
+/**
+ * POST account-service/securities?verify=true: checks a code (106 when wrong); a right reset code answers
+ * the account's `{userId}` (the send never does: it would tell anyone whose phone it is).
+ */
+export function verifySmsCode(
+  body: PhoneFields & { type: PhoneCodeType; code: string },
+): Promise<SendCodeResult> {
+  return http.post<SendCodeResult>('account-service/securities', body, { query: { verify: true } });
 }
 
 /** POST account-service/register?verify=true: is this username (or phone) taken? */

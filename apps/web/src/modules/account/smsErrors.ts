@@ -40,6 +40,8 @@ export function withCode(error: unknown, t: Translate): string {
  */
 export function smsVerifyFailure(error: unknown, t: Translate): { field: 'code' | 'form'; message: string } {
   if (errorCode(error) === 106) return { field: 'code', message: t('sms:error.codeWrong') };
+  // Too many tries (429): the server's sentence says how long to wait.
+  if (errorCode(error) === 429) return { field: 'form', message: errorMessage(error, t) };
   const code = errorCode(error);
   const message = t('sms:error.verifyFailed');
   return {

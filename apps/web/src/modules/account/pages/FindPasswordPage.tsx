@@ -13,8 +13,8 @@ import { smsVerifyFailure } from '../smsErrors';
 
 /**
  * /findPassword, step 1 "verify account" (spec 000 §2, §4): country code, phone and an SMS code of type reset
- * (sending it answers the account's id; an unregistered phone gets 'phone not registered'), verified with
- * securities?verify=true; the account, phone and code go to the flow state for /resetPassword.
+ * (an unregistered phone gets 'phone not registered'), verified with securities?verify=true, which answers
+ * the account's id; the account, phone and code go to the flow state for /resetPassword.
  */
 export default function FindPasswordPage() {
   const { t } = useTranslation();
@@ -23,8 +23,8 @@ export default function FindPasswordPage() {
   const verify = useVerifySmsCode();
   const form = usePhoneCodeForm();
   const { phone, code, errors, setErrors, check } = form;
-  /** The account the last code was sent for, with the phone it went to. */
-  const [account, setAccount] = useState<{ userId: string; phone: string } | null>(null);
+  /** The phone the last code went to. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const phoneKey = `${phone.countryCode} ${phone.phoneNumber}`;
 
@@ -32,17 +32,22 @@ export default function FindPasswordPage() {
     event.preventDefault();
     if (verify.isPending) return;
     const found: PhoneCodeErrors = check();
-    if (!found.phone && !found.code && account?.phone !== phoneKey) found.code = t('password:find.needCode');
+    if (!found.phone && !found.code && sentTo !== phoneKey) found.code = t('password:find.needCode');
     setErrors(found);
-    if (found.phone || found.code || !account) return;
+    if (found.phone || found.code) return;
+    let userId: string | undefined;
     try {
-      await verify.mutateAsync({ ...phone, type: 'reset', code: code.trim() });
+      ({ userId } = await verify.mutateAsync({ ...phone, type: 'reset', code: code.trim() }));
     } catch (error) {
       const failure = smsVerifyFailure(error, t);
       setErrors({ [failure.field]: failure.message });
       return;
     }
-    setResetFlow({ userId: account.userId, ...phone, code: code.trim() });
+    if (!userId) {
+      setErrors({ form: t('sms:error.verifyFailed') });
+      return;
+    }
+    setResetFlow({ userId, ...phone, code: code.trim() });
     void navigate('/resetPassword');
   };
 
@@ -64,9 +69,7 @@ export default function FindPasswordPage() {
           id={id}
           type="reset"
           testIdPrefix="find"
-          onSent={(answer) => {
-            if (answer.userId) setAccount({ userId: answer.userId, phone: phoneKey });
-          }}
+          onSent={() => setSentTo(phoneKey)}
         />
         {errors.form ? (
           <InlineAlert className="login-form__error" type="error" message={errors.form} testId="find-error" />

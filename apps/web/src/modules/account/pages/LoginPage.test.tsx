@@ -161,6 +161,38 @@ describe('SMS-code sign-in', () => {
     });
   });
 
+  it('solves the security check the server asks for after failures, and shows how long to wait (issue 14)', async () => {
+    const challenge = `1764160000000.${'ef'.repeat(16)}`;
+    loginReply = {
+      status: 429,
+      headers: { 'Retry-After': '60' },
+      json: { code: 429, key: 'account.tooManyAttempts', message: '尝试次数过多，请 60 秒后再试' },
+    };
+    renderLogin('/login');
+    fill('login-name', 'zhangsan');
+    fill('login-password', 'Secret12');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent('尝试次数过多，请 60 秒后再试');
+    // Next: a proof of work first; the page solves it and the sign-in goes through.
+    api.on('POST account-service/login', (seen) =>
+      typeof seen.headers['x-challenge-solution'] === 'string'
+        ? { json: makeUser() }
+        : {
+            status: 429,
+            headers: { 'X-Challenge': challenge, 'X-Challenge-Difficulty': '8' },
+            json: { code: 429, key: 'account.challengeRequired', message: '请先完成安全验证' },
+          },
+    );
+    try {
+      fireEvent.click(screen.getByTestId('login-submit'));
+      expect(await screen.findByTestId('at-home')).toBeInTheDocument();
+      const solved = api.requests.filter((r) => r.path === 'account-service/login').at(-1)!;
+      expect(String(solved.headers['x-challenge-solution'])).toMatch(new RegExp(`^${challenge}/[0-9a-z]+$`));
+    } finally {
+      api.on('POST account-service/login', () => loginReply);
+    }
+  });
+
   it('shows the server message of a wrong code (106) as the hint', async () => {
     loginReply = {
       status: 400,

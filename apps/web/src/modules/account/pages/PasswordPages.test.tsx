@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
-  sendReply = { json: { userId: account._id } };
-  verifyReply = { json: {} };
+  sendReply = { json: {} };
+  verifyReply = { json: { userId: account._id } };
   resetReply = { json: account satisfies User };
   clearFlowState();
   configureHttp({ baseUrl: api.baseUrl });
