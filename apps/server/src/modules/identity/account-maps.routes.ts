@@ -55,7 +55,7 @@ export const accountMapsRoutes: FastifyPluginAsyncZod<{ maps: AccountMapService 
       onRequest: requireUser,
       schema: {
         tags: ['identity'],
-        summary: 'Map a hongwa relation id to a product user (yours; any, for system administrators)',
+        summary: 'Map a hongwa relation id to a product user (system administrators only)',
         querystring: noQuerySchema,
         body: hongwaUserMapBodySchema,
         response: { 200: hongwaUserMapSchema, ...ERRORS },
@@ -81,7 +81,7 @@ export const accountMapsRoutes: FastifyPluginAsyncZod<{ maps: AccountMapService 
         onRequest: requireUser,
         schema: {
           tags: ['identity'],
-          summary: `Map a ${service} account to a product user (yours; any, for system administrators)`,
+          summary: `Map a ${service} account to a product user (system administrators only)`,
           querystring: noQuerySchema,
           body: accountMapBodySchema,
           response: { 200: accountMapSchema, ...ERRORS },

@@ -27,8 +27,8 @@ export interface AccountMapServiceDeps {
 }
 
 /**
- * Maps of outside accounts (a partner's user or relation id) to product users. One outside account maps to
- * one user; posting the same map again answers the existing one.
+ * Maps of outside accounts (a partner's user or relation id) to product users, made by system
+ * administrators. One outside account maps to one user; posting the same map again answers the existing one.
  */
 export function createAccountMapService({ db, clock, accounts }: AccountMapServiceDeps) {
   const maps = createAccountMapRepository(db);
@@ -39,10 +39,14 @@ export function createAccountMapService({ db, clock, accounts }: AccountMapServi
   }
 
   return {
+    /**
+     * System administrators only (issue 14): the partner vouches for nobody here, so a map made by the
+     * mapped user themselves was first come, first served — anyone could claim a partner's account.
+     */
     async create(caller: User, input: NewAccountMap): Promise<AccountMapRow> {
-      if (input.userId !== caller._id) {
-        if (!caller.isSystemAdmin) throw new AppError(403, 'identity.mapForeignUser');
-        if (!(await accounts.findUser(input.userId))) throw new AppError(404, 'identity.userNotFound');
+      if (!caller.isSystemAdmin) throw new AppError(403, 'identity.systemAdminOnly');
+      if (input.userId !== caller._id && !(await accounts.findUser(input.userId))) {
+        throw new AppError(404, 'identity.userNotFound');
       }
       const external = {
         service: input.service,

@@ -38,9 +38,9 @@ function post(url: string, cookie: string | undefined, payload: Record<string, u
 }
 
 describe('hongwa-service usermaps', () => {
-  it('maps a relation id to the caller, and answers the same map when posted again', async () => {
+  it('a system administrator maps a relation id to a user; the same map posted again answers the same', async () => {
     const body = { yzUserId: demo.id, relationId: 'hw-778899', vendor: 'hongwa' };
-    const response = await post(HONGWA, demo.cookie, body);
+    const response = await post(HONGWA, admin, body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -49,7 +49,7 @@ describe('hongwa-service usermaps', () => {
       vendor: 'hongwa',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
-    const again = await post(HONGWA, demo.cookie, body);
+    const again = await post(HONGWA, admin, body);
     expect(again.json()._id).toBe(response.json()._id);
     const rows = await t.db.db
       .selectFrom('account_maps')
@@ -57,17 +57,27 @@ describe('hongwa-service usermaps', () => {
       .where('relation_id', '=', 'hw-778899')
       .execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ service: 'hongwa', user_id: demo.id, created_by: demo.id });
+    expect(rows[0]).toMatchObject({ service: 'hongwa', user_id: demo.id });
   });
 
-  it("refuses mapping another user (403) unless a system administrator does it; another's relation is 409", async () => {
-    const foreign = await post(HONGWA, demo.cookie, {
-      yzUserId: zhangsan.id,
-      relationId: 'hw-1',
-      vendor: 'hongwa',
-    });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().key).toBe('identity.mapForeignUser');
+  it('nobody else maps anything, not even themselves (issue 14: no squatting a partner account)', async () => {
+    const before = await t.db.db.selectFrom('account_maps').selectAll().execute();
+    for (const [cookie, yzUserId] of [
+      [demo.cookie, demo.id],
+      [demo.cookie, zhangsan.id],
+      [zhangsan.cookie, zhangsan.id],
+    ] as const) {
+      // Racing posts change nothing either.
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          post(HONGWA, cookie, { yzUserId, relationId: 'hw-1', vendor: 'hongwa' }),
+        ),
+      );
+      for (const answer of answers) {
+        expect([answer.statusCode, answer.json().key]).toEqual([403, 'identity.systemAdminOnly']);
+      }
+    }
+    expect(await t.db.db.selectFrom('account_maps').selectAll().execute()).toEqual(before);
     const byAdmin = await post(HONGWA, admin, {
       yzUserId: zhangsan.id,
       relationId: 'hw-1',
@@ -82,20 +92,16 @@ describe('hongwa-service usermaps', () => {
     });
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json().key).toBe('identity.userNotFound');
-    const taken = await post(HONGWA, demo.cookie, {
-      yzUserId: demo.id,
-      relationId: 'hw-1',
-      vendor: 'hongwa',
-    });
+    const taken = await post(HONGWA, admin, { yzUserId: demo.id, relationId: 'hw-1', vendor: 'hongwa' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().key).toBe('identity.mapConflict');
   });
 
   it('validates the body strictly', async () => {
-    const missing = await post(HONGWA, demo.cookie, { yzUserId: demo.id, vendor: 'hongwa' });
+    const missing = await post(HONGWA, admin, { yzUserId: demo.id, vendor: 'hongwa' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().details).toEqual([expect.objectContaining({ path: 'body.relationId' })]);
-    const extra = await post(HONGWA, demo.cookie, {
+    const extra = await post(HONGWA, admin, {
       yzUserId: demo.id,
       relationId: 'a',
       vendor: 'b',
@@ -106,8 +112,8 @@ describe('hongwa-service usermaps', () => {
 });
 
 describe('zyf-service and thirdparty-oauth-service accountmaps', () => {
-  it('map an account to the caller by default, each service on its own', async () => {
-    const zyf = await post(ZYF, zhangsan.cookie, { account: 'zs@zyf', vendor: 'zyf' });
+  it('a system administrator maps an account to a user (themselves by default), each service on its own', async () => {
+    const zyf = await post(ZYF, admin, { account: 'zs@zyf', vendor: 'zyf', userId: zhangsan.id });
     expect(zyf.statusCode).toBe(200);
     expect(zyf.json()).toEqual({
       _id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -118,7 +124,7 @@ describe('zyf-service and thirdparty-oauth-service accountmaps', () => {
       createdAt: expect.any(String),
     });
     // The same outside account name in another service is another account.
-    const oauth = await post(OAUTH, demo.cookie, { account: 'zs@zyf', relationId: 'r-1' });
+    const oauth = await post(OAUTH, admin, { account: 'zs@zyf', relationId: 'r-1', userId: demo.id });
     expect(oauth.statusCode).toBe(200);
     expect(oauth.json()).toMatchObject({ userId: demo.id, account: 'zs@zyf', vendor: '', relationId: 'r-1' });
     const services = await t.db.db
@@ -127,20 +133,23 @@ describe('zyf-service and thirdparty-oauth-service accountmaps', () => {
       .where('account', '=', 'zs@zyf')
       .execute();
     expect(services.map((s) => s.service).sort()).toEqual(['thirdparty-oauth', 'zyf']);
-    const taken = await post(ZYF, demo.cookie, { account: 'zs@zyf', vendor: 'zyf' });
+    const taken = await post(ZYF, admin, { account: 'zs@zyf', vendor: 'zyf', userId: demo.id });
     expect(taken.statusCode).toBe(409);
-    const foreign = await post(OAUTH, demo.cookie, { account: 'other', userId: zhangsan.id });
-    expect(foreign.statusCode).toBe(403);
-    const own = await post(OAUTH, demo.cookie, { account: 'mine', userId: demo.id });
-    expect(own.json().userId).toBe(demo.id);
-    expect((await post(ZYF, demo.cookie, { vendor: 'zyf' })).statusCode).toBe(400);
+    const own = await post(OAUTH, admin, { account: 'mine' });
+    expect(own.statusCode).toBe(200);
+    // Anyone else is refused, for themselves as for others.
+    for (const body of [{ account: 'alice@zyf' }, { account: 'alice@zyf', userId: zhangsan.id }]) {
+      const refused = await post(ZYF, demo.cookie, body);
+      expect([refused.statusCode, refused.json().key]).toEqual([403, 'identity.systemAdminOnly']);
+    }
+    expect((await post(ZYF, admin, { vendor: 'zyf' })).statusCode).toBe(400);
   });
 
   it('need a session (401) and refuse a foreign Origin (403)', async () => {
     for (const url of [HONGWA, ZYF, OAUTH]) {
       const payload = url === HONGWA ? { yzUserId: demo.id, relationId: 'a', vendor: 'b' } : { account: 'a' };
       expect((await post(url, undefined, payload)).statusCode, url).toBe(401);
-      const foreign = await post(url, demo.cookie, payload, { origin: 'https://evil.example' });
+      const foreign = await post(url, admin, payload, { origin: 'https://evil.example' });
       expect(foreign.statusCode, url).toBe(403);
       expect(foreign.json().key).toBe('common.foreignOrigin');
     }

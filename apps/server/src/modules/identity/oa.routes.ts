@@ -26,10 +26,13 @@ export const oaRoutes: FastifyPluginAsyncZod<{ oa: OaService }> = async (app, { 
       onRequest: requireUser,
       schema: {
         tags: ['identity'],
-        summary: 'Bind an OA account name to the signed-in account (bimName must be its name)',
+        summary: 'Bind an OA account name to the account named bimName (system administrators only)',
+        description:
+          '403 identity.systemAdminOnly for anyone else (the OA system vouches for nobody here), ' +
+          '404 identity.userNotFound, 409 identity.alreadyBound (the OA name is bound to another account).',
         querystring: noQuerySchema,
         body: oaBindBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 409) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => oa.bind(request.user!, request.body.oaName, request.body.bimName),

@@ -2,6 +2,7 @@ import type { User } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import { createUserRepository } from '../account/user.repository';
 import type { AccountPort } from './account-port';
 import { createIdentityRepository } from './identity.repository';
 import type { IdentityService } from './identity.service';
@@ -14,21 +15,24 @@ export interface OaServiceDeps {
 
 /**
  * Office-automation binding: an OA account name ↔ one product account, both ways one to one. An account
- * that binds a new OA name gives up its previous one.
+ * that binds a new OA name gives up its previous one. The OA system vouches for nobody here (no signed
+ * assertion reaches us), so only system administrators bind: first come, first served let anyone take
+ * `alice.oa` for themselves (issue 14).
  */
 export function createOaService({ db, accounts, identities }: OaServiceDeps) {
   return {
-    async bind(user: User, oaName: string, bimName: string): Promise<User> {
-      // The bind screen names the BIM account; it can only be the one signed in.
-      if (bimName !== user.name) throw new AppError(403, 'identity.oaNotOwnAccount');
+    /** A system administrator binds `oaName` to the account named `bimName` (403 for anyone else). */
+    async bind(caller: User, oaName: string, bimName: string): Promise<User> {
+      if (!caller.isSystemAdmin) throw new AppError(403, 'identity.systemAdminOnly');
+      const row = await createUserRepository(db).findByName(bimName);
+      if (!row) throw new AppError(404, 'identity.userNotFound');
       await db.transaction().execute(async (trx) => {
-        await identities.bind(
-          { provider: 'oa', subject: oaName, displayName: oaName, userId: user._id },
-          trx,
-        );
-        await createIdentityRepository(trx).deleteOtherIdentities(user._id, 'oa', oaName);
+        await identities.bind({ provider: 'oa', subject: oaName, displayName: oaName, userId: row.id }, trx);
+        await createIdentityRepository(trx).deleteOtherIdentities(row.id, 'oa', oaName);
       });
-      return user;
+      const account = await accounts.findUser(row.id);
+      if (!account) throw new AppError(404, 'identity.userNotFound');
+      return account.user;
     },
 
     /** The account bound to an OA name, or null (also for a disabled account). */
