@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
-import { uploadAs } from '../files/test-support';
+import { idOf, uploadAs } from '../files/test-support';
 import { pdfText } from './pdf-text';
 
 /**
@@ -297,6 +297,80 @@ describe('POST contactsheets', () => {
       404,
       'common.notFound',
     );
+  });
+});
+
+describe('attachments and the counter are read through the sheets (issue 14)', () => {
+  const FILES = '/api/v1/base-service/files';
+  it('a member not on a sheet gets 404 on its attachment by id; its people read it until it is recalled', async () => {
+    const uploaded = await uploadAs(
+      t,
+      cookies.demo,
+      [{ field: 'file', filename: '整改单.txt', contentType: 'text/plain', data: Buffer.from('整改要求') }],
+      { projectId: project },
+    );
+    expectStatus(uploaded, 200);
+    const attachment = idOf(json<{ files: string[] }>(uploaded).files[0]!);
+    // Before it is attached anywhere, a loose file is its uploader's (and the admins').
+    expectStatus(await call('GET', `${FILES}/${attachment}`, 'zhangsan'), 404);
+    const sheet = await send('demo', {
+      receivers: [ids.zhangsan],
+      cc: [ids.wangwu],
+      attachments: [attachment],
+    });
+
+    const readers: Person[] = ['demo', 'zhangsan', 'wangwu'];
+    for (const who of readers) expectStatus(await call('GET', `${FILES}/${attachment}`, who), 200);
+    // lisi sees only sheets he is on; zhaoliu has no view right; qianqi and sunqi are outside.
+    for (const who of ['lisi', 'zhaoliu', 'qianqi', 'sunqi'] as const) {
+      for (const query of ['', '?download=true', '?meta=true', '?preview=true']) {
+        const response = await call('GET', `${FILES}/${attachment}${query}`, who);
+        expectStatus(response, 404, 'common.notFound');
+      }
+      // Guessing ids does no better: the neighbours of a known id are not files either.
+      expectStatus(await call('GET', `${FILES}/${attachment.slice(0, 23)}0`, who), 404);
+    }
+
+    // Recalled: the receivers no longer see the sheet, nor its attachment; the sender still does.
+    expectStatus(await call('POST', `${W}/recall/contactsheets/${sheet._id}`, 'demo', {}), 200);
+    expectStatus(await call('GET', `${FILES}/${attachment}`, 'zhangsan'), 404);
+    expectStatus(await call('GET', `${FILES}/${attachment}`, 'demo'), 200);
+  });
+
+  it('the counter (max-number) answers those who write sheets or see them all; 403 to a member who sees only their own', async () => {
+    const { cookies: more, ids: moreIds } = await signInPeople(t, ['zhouba'] as const);
+    const ownOnly = json<{ _id: string }>(
+      await call('POST', `${ACCOUNT}/projects/${project}/templates`, 'demo', {
+        name: '只看自己的联系单',
+        grants: { contactLists: { view: 'relatedToMe' } },
+      }),
+    )._id;
+    expectStatus(
+      await addMemberWithConsent(t.app, {
+        scope: `projects/${project}`,
+        adminCookie: cookies.demo,
+        userCookie: more.zhouba,
+        body: { userId: moreIds.zhouba, templateId: ownOnly },
+      }),
+      200,
+    );
+    const url = `${W}/projects/${project}/contactsheets/max-number?type=contact`;
+    for (const who of ['demo', 'zhangsan', 'lisi'] as const) expectStatus(await call('GET', url, who), 200);
+    const refused = await request('GET', url, more.zhouba);
+    expectStatus(refused, 403, 'common.forbidden');
+    expect(refused.body).not.toContain('lastSequence');
+    expectStatus(await call('GET', url, 'zhaoliu'), 403);
+    expectStatus(await call('GET', url, 'qianqi'), 404);
+    // Their own list's count stays theirs: none.
+    expect(
+      json(
+        await request(
+          'GET',
+          `${W}/projects/${project}/contactsheets?only_count=true&visible=all`,
+          more.zhouba,
+        ),
+      ),
+    ).toEqual({ count: 0 });
   });
 });
 

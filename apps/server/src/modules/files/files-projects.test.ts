@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
+import { addMemberWithConsent } from '../../../test/membership';
 import { createUserService } from '../account/user.service';
 import { PDF, TEXT } from './test-files';
 import {
@@ -79,17 +80,14 @@ beforeAll(async () => {
     [zhaoliu, 'zhaoliu', null],
     [sunba, 'sunba', reader],
   ] as const) {
-    const added = await as(demo, 'POST', `projects/${project}/members`, {
-      userId: ids[name],
-      ...(templateId ? { templateId } : {}),
-    });
-    expect(added.statusCode, added.body).toBe(200);
     // Someone outside the enterprise is invited and joins by accepting (issue 14).
-    const invitation = added.json() as { _id: string; status?: string };
-    if (invitation.status === 'pending') {
-      const accepted = await as(cookie, 'POST', `membership-invitations/${invitation._id}/accept`, {});
-      expect(accepted.statusCode, accepted.body).toBe(200);
-    }
+    const joined = await addMemberWithConsent(t.app, {
+      scope: `projects/${project}`,
+      adminCookie: demo,
+      userCookie: cookie,
+      body: { userId: ids[name], ...(templateId ? { templateId } : {}) },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
   }
   const post = (path: string, payload: Record<string, unknown>) => as(lisi, 'POST', path, payload);
   const e = (await post('enterprises', { name: '李四建设' })).json() as { _id: string };

@@ -3,8 +3,11 @@ import { idNumberCheckCharacter } from '@lintel/contracts/personnel';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { makePng } from '../../../test/images';
 import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
+import { PDF } from '../files/test-files';
+import { FILES, idOf, uploadAs } from '../files/test-support';
 
 /**
  * The `units` tree scope of permission templates (issue 4): a template naming units narrows the personnel a
@@ -109,6 +112,52 @@ describe('the units tree scope of a template', () => {
     // The administrator is never narrowed.
     const all = await ok<Person[]>(call('GET', `${P}/projects/${project}/personnel?limit=50`, cookies.demo));
     expect(all).toHaveLength(3);
+  });
+
+  it("a worker's ID-card scan and photo are read through the worker: 404 to a member who may not see them (issue 14)", async () => {
+    const upload = async (field: 'file' | 'picture', filename: string, data: Buffer) => {
+      const response = await uploadAs(t, cookies.demo, [{ field, filename, data }], { projectId: project });
+      expect(response.statusCode, response.body).toBe(200);
+      return idOf(response.json()[field === 'file' ? 'files' : 'pictures'][0]);
+    };
+    const [scanB, avatarB, scanA] = [
+      await upload('file', '身份证.pdf', PDF),
+      await upload('picture', '乙工.png', makePng()),
+      await upload('file', '甲工身份证.pdf', PDF),
+    ];
+    await ok(
+      call('PUT', `${P}/personnel/${people.b._id}`, cookies.demo, {
+        attachments: [scanB],
+        avatar: `${FILES}/${avatarB}`,
+      }),
+    );
+    await ok(call('PUT', `${P}/personnel/${people.a._id}`, cookies.demo, { attachments: [scanA] }));
+
+    // wangwu sees personnel of 甲 only: 乙工's scan and photo do not exist for him, whatever he asks.
+    for (const id of [scanB, avatarB]) {
+      for (const query of ['', '?download=true', '?meta=true', '?preview=true', '?thumbnail=true']) {
+        const response = await call('GET', `${FILES}/${id}${query}`, cookies.wangwu);
+        expect(response.statusCode, `${id}${query}`).toBe(404);
+        expect(keyOf(response)).toBe('common.notFound');
+      }
+    }
+    // 甲工's scan he reads, as the project admin reads both.
+    expect((await call('GET', `${FILES}/${scanA}`, cookies.wangwu)).statusCode).toBe(200);
+    expect((await call('GET', `${FILES}/${scanB}`, cookies.demo)).statusCode).toBe(200);
+    // A signed-in user of no project: 404 too.
+    expect((await call('GET', `${FILES}/${scanB}`, cookies.zhangsan)).statusCode).toBe(404);
+
+    // Moved into 甲, the worker and his files become visible to wangwu; the old scan, dropped, is not.
+    const scanB2 = await upload('file', '新身份证.pdf', PDF);
+    await ok(
+      call('PUT', `${P}/personnel/${people.b._id}`, cookies.demo, {
+        unitId: units.a._id,
+        attachments: [scanB2],
+      }),
+    );
+    expect((await call('GET', `${FILES}/${scanB2}`, cookies.wangwu)).statusCode).toBe(200);
+    expect((await call('GET', `${FILES}/${scanB}`, cookies.wangwu)).statusCode).toBe(404);
+    await ok(call('PUT', `${P}/personnel/${people.b._id}`, cookies.demo, { unitId: units.b._id }));
   });
 
   it('narrows the export too', async () => {
