@@ -303,6 +303,9 @@ describe('per-address throttle', () => {
     expect(
       responses.filter((r) => r.json().key === 'account.challengeRequired').length,
     ).toBeGreaterThanOrEqual(97);
+    // Requests that did no work never count against an account: nobody got locked.
+    expect(responses.some((r) => r.json().code === 107)).toBe(false);
+    expect((await loginFrom('203.0.113.12', 'demo', 'Demo1234')).statusCode).toBe(200);
   });
 
   it('one address cannot keep an account locked: its tenth try comes after the window', async () => {

@@ -190,6 +190,19 @@ export function createLockoutService({ db, clock }: LockoutServiceDeps) {
         bits = Math.max(bits, bitsFor(target.row.attempts - TARGET_CHALLENGE_AFTER));
       }
     }
+    if (bits > 0 && input.userId) {
+      // A locked account says so before any work is asked for.
+      const lock = await repository().find(`user:${input.userId}`);
+      if (lock && isBlocked(lock)) {
+        await giveBack(taken);
+        throw lockedError(lock.blocked_until as string);
+      }
+    }
+    if (bits > 0 && !(await useSolution(input.source?.solution, bits))) {
+      // Before the account is counted: requests that did no work never lock anyone's account.
+      await giveBack(taken);
+      throw challengeError(input.source?.solution !== undefined, bits);
+    }
     if (input.userId) {
       account = await take(`user:${input.userId}`, LOCK_WINDOW_MS);
       if (isBlocked(account.row)) {
@@ -203,11 +216,6 @@ export function createLockoutService({ db, clock }: LockoutServiceDeps) {
         await giveBack(taken);
         throw lockedError(until);
       }
-      taken.push(account);
-    }
-    if (bits > 0 && !(await useSolution(input.source?.solution, bits))) {
-      await giveBack(taken);
-      throw challengeError(input.source?.solution !== undefined, bits);
     }
 
     let ended = false;
