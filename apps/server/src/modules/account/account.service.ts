@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { type Attempt, codeTarget, type SmsService, type Source } from '../sms/index';
 import type { LockoutService } from './lockout.service';
-import { verifyPassword, verifyUnknownPassword } from './password';
+import { prepareUnknownPassword, verifyPassword, verifyUnknownPassword } from './password';
 import type { SessionService } from './session.service';
 import { presentUser } from './user.presenter';
 import { createUserRepository, type UserRow } from './user.repository';
@@ -55,6 +55,7 @@ export interface AccountServiceDeps {
 }
 
 export function createAccountService({ db, sessions, sms, lockout }: AccountServiceDeps) {
+  void prepareUnknownPassword();
   /** By account name first; else by phone number (86 preferred when the number exists in several countries). */
   async function findAccount(name: string, countryCode: string | undefined): Promise<UserRow | undefined> {
     const users = createUserRepository(db);

@@ -29,9 +29,14 @@ let dummyHash: Promise<string> | undefined;
  * unknown name must not come faster than that of a wrong password. Always false.
  */
 export async function verifyUnknownPassword(password: string): Promise<false> {
-  dummyHash ??= hashPassword(generatePassword());
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareUnknownPassword(), password);
   return false;
+}
+
+/** Makes the dummy hash ahead of the first unknown name (once per process), so that one is not slower. */
+export function prepareUnknownPassword(): Promise<string> {
+  dummyHash ??= hashPassword(generatePassword());
+  return dummyHash;
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

@@ -81,11 +81,12 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
           'Change your password with the old one (?verify=true), or reset it with an SMS code (?code=true, ' +
           'no session needed; signs you in)',
         description:
-          'Errors: 104 old password wrong, 106 code wrong, 400 password rules (key of the rule), 404 not yours.',
+          'Errors: 104 old password wrong, 106 code wrong, 400 password rules (key of the rule), 404 not yours, ' +
+          '107 locked / 429 wait or challenge: old passwords and codes count like sign-ins (see POST login).',
         params: idParams,
         querystring: z.strictObject({ verify: flag.optional(), code: flag.optional() }),
         body: passwordChangeSchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
     async (request, reply) => {
