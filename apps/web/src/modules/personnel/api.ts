@@ -96,13 +96,36 @@ export function usePersonnelRight(projectId: string, key: PersonnelRightKey) {
   });
 }
 
-/** The person's share token and the card's address (made once by the server, then the same). */
+/**
+ * The person's share token and the card's address (made by the server on first asking, then the same until
+ * rotated or revoked; the export right).
+ */
 export function usePersonShare(projectId: string, id: string, enabled: boolean) {
   return useQuery({
     queryKey: personnelKeys.share(projectId, id),
     enabled,
     queryFn: ({ signal }) => http.get<PersonnelShare>(`${personApiPath(id)}/share`, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    // 403 (no export right) and 409 (exited) will not change by asking again.
+    retry: false,
+  });
+}
+
+/** A new token for the staff QR code: the old code (and printed cards) stop working at once. */
+export function useRotatePersonShare(projectId: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.post<PersonnelShare>(`${personApiPath(id)}/share`, {}),
+    onSuccess: (share) => queryClient.setQueryData(personnelKeys.share(projectId, id), share),
+  });
+}
+
+/** Revokes the staff QR code: its page answers "not found" until a new one is made. */
+export function useRevokePersonShare(projectId: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => http.delete<unknown>(`${personApiPath(id)}/share`),
+    onSuccess: () => queryClient.removeQueries({ queryKey: personnelKeys.share(projectId, id), exact: true }),
   });
 }
 

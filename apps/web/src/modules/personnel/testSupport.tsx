@@ -44,6 +44,8 @@ export const CRAFT_ID = '67b000000000000000000301';
 export const RULE_ID = '67b000000000000000000401';
 export const PERSON_ID = '67b000000000000000000501';
 export const SHARE_TOKEN = 'abcdefghijklmnopqrstuvwx';
+/** The token a rotation answers. */
+export const ROTATED_TOKEN = 'zyxwvutsrqponmlkjihgfedc';
 const FILE_ID = '67b000000000000000000901';
 
 const S = 'personnel-service';
@@ -210,6 +212,10 @@ function servePerson(api: FakeApi, id: string): void {
   api.on(`GET ${path}/share`, () =>
     find() ? { json: { token: SHARE_TOKEN, url: `/share/personnel/${SHARE_TOKEN}` } } : notFound,
   );
+  api.on(`POST ${path}/share`, () =>
+    find() ? { json: { token: ROTATED_TOKEN, url: `/share/personnel/${ROTATED_TOKEN}` } } : notFound,
+  );
+  api.on(`DELETE ${path}/share`, () => (find() ? { json: {} } : notFound));
 }
 
 type Collection = 'units' | 'crafts' | 'rules' | 'violationTypes' | 'violationItems' | 'dayOffs';

@@ -1,23 +1,31 @@
-import { CopyOutlined, PrinterOutlined } from '@ant-design/icons';
+import { CopyOutlined, PrinterOutlined, StopOutlined, SyncOutlined } from '@ant-design/icons';
 import type { Person } from '@lintel/contracts/personnel';
 import { App, Button, Card, QRCode, Space, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/errors';
-import { usePersonShare } from '../api';
+import { usePersonShare, useRevokePersonShare, useRotatePersonShare } from '../api';
 import { PersonAvatar } from './PersonAvatar';
 
 const PRINTING = 'personnel-printing';
 
 /**
  * The staff QR code: it opens the person's public card (the share page). "Print card" prints the card with
- * the code (only it: see the print rules in personnel.css).
+ * the code (only it: see the print rules in personnel.css). Shown to holders of the export right (the card
+ * is published outside the project), who may also replace it (the old code stops working) or revoke it; an
+ * exited person has none (the server ends it with the exit).
  */
 export function StaffQrCode({ projectId, person }: { projectId: string; person: Person }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const share = usePersonShare(projectId, person._id, true);
+  const exited = person.status === 'exit';
+  // After a revocation nothing is asked (asking makes a new code) until the user makes one again.
+  const [revoked, setRevoked] = useState(false);
+  const share = usePersonShare(projectId, person._id, !exited && !revoked);
+  const rotate = useRotatePersonShare(projectId, person._id);
+  const revoke = useRevokePersonShare(projectId, person._id);
   // The print rules apply only while the body carries the class: cleared after the dialog (and on leaving).
   useEffect(() => {
     const done = () => document.body.classList.remove(PRINTING);
@@ -28,6 +36,27 @@ export function StaffQrCode({ projectId, person }: { projectId: string; person: 
     };
   }, []);
 
+  if (exited) {
+    return (
+      <Card title={t('personnel:qr.title')} data-testid="person-qr">
+        <Typography.Paragraph type="secondary" data-testid="person-qr-exited">
+          {t('personnel:qr.exited')}
+        </Typography.Paragraph>
+      </Card>
+    );
+  }
+  if (revoked) {
+    return (
+      <Card title={t('personnel:qr.title')} data-testid="person-qr">
+        <Typography.Paragraph type="secondary" data-testid="person-qr-revoked">
+          {t('personnel:qr.revokedState')}
+        </Typography.Paragraph>
+        <Button type="primary" onClick={() => setRevoked(false)} data-testid="person-qr-regenerate">
+          {t('personnel:qr.regenerate')}
+        </Button>
+      </Card>
+    );
+  }
   if (share.isError) {
     return (
       <ErrorState
@@ -80,7 +109,7 @@ export function StaffQrCode({ projectId, person }: { projectId: string; person: 
           </Typography.Text>
         </div>
       </div>
-      <Space className="personnel-qr__actions">
+      <Space wrap className="personnel-qr__actions">
         <Button
           icon={<CopyOutlined />}
           disabled={!url}
@@ -92,6 +121,52 @@ export function StaffQrCode({ projectId, person }: { projectId: string; person: 
         <Button icon={<PrinterOutlined />} disabled={!url} onClick={print} data-testid="person-qr-print">
           {t('personnel:qr.print')}
         </Button>
+        <ConfirmDanger
+          title={t('personnel:qr.rotateConfirm')}
+          description={t('personnel:qr.rotateHint')}
+          okText={t('personnel:qr.rotate')}
+          okTestId="person-qr-rotate-ok"
+          onConfirm={() =>
+            rotate.mutateAsync().then(
+              () => void message.success(t('personnel:qr.rotated')),
+              (error: unknown) => void message.error(errorMessage(error, t)),
+            )
+          }
+        >
+          <Button
+            icon={<SyncOutlined />}
+            disabled={!url}
+            loading={rotate.isPending}
+            data-testid="person-qr-rotate"
+          >
+            {t('personnel:qr.rotate')}
+          </Button>
+        </ConfirmDanger>
+        <ConfirmDanger
+          title={t('personnel:qr.revokeConfirm')}
+          description={t('personnel:qr.revokeHint')}
+          okText={t('personnel:qr.revoke')}
+          okTestId="person-qr-revoke-ok"
+          onConfirm={() =>
+            revoke.mutateAsync().then(
+              () => {
+                setRevoked(true);
+                void message.success(t('personnel:qr.revoked'));
+              },
+              (error: unknown) => void message.error(errorMessage(error, t)),
+            )
+          }
+        >
+          <Button
+            danger
+            icon={<StopOutlined />}
+            disabled={!url}
+            loading={revoke.isPending}
+            data-testid="person-qr-revoke"
+          >
+            {t('personnel:qr.revoke')}
+          </Button>
+        </ConfirmDanger>
       </Space>
     </Card>
   );

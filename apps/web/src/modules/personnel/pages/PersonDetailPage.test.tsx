@@ -5,6 +5,7 @@ import {
   makePerson,
   PERSON_ID,
   PROJECT_ID,
+  ROTATED_TOKEN,
   renderPersonnel,
   requestsTo,
   resetState,
@@ -16,6 +17,7 @@ import {
 const api = fakeApiForFile(servePersonnel, resetState);
 const DETAIL = `/projects/${PROJECT_ID}/personnel/${PERSON_ID}`;
 const EXIT_API = `personnel-service/personnel/${PERSON_ID}/exit`;
+const SHARE_API = `personnel-service/personnel/${PERSON_ID}/share`;
 
 describe('person detail', { timeout: 60_000 }, () => {
   it('shows every field and the QR code of the share link; exit needs a remark', async () => {
@@ -47,6 +49,44 @@ describe('person detail', { timeout: 60_000 }, () => {
     // The page follows: exited, and now offers re-entry.
     expect(await screen.findByTestId('person-reentry')).toBeInTheDocument();
     expect(screen.getByTestId('person-status')).toHaveTextContent('已退场');
+    // The exit ended the staff QR code: none is shown, none asked for.
+    expect(await screen.findByTestId('person-qr-exited')).toHaveTextContent('该人员已退场');
+  });
+
+  it('replaces and revokes the staff QR code after asking, then makes a new one on request', async () => {
+    state.people = [makePerson()];
+    const { user } = renderPersonnel(DETAIL);
+    const url = await screen.findByTestId('person-qr-url');
+    await waitFor(() => expect(url).toHaveTextContent(`/share/personnel/${SHARE_TOKEN}`));
+
+    await user.click(screen.getByTestId('person-qr-rotate'));
+    await user.click(await screen.findByTestId('person-qr-rotate-ok'));
+    await waitFor(() =>
+      expect(screen.getByTestId('person-qr-url')).toHaveTextContent(`/share/personnel/${ROTATED_TOKEN}`),
+    );
+    expect(requestsTo(api, 'POST', SHARE_API)).toHaveLength(1);
+
+    await user.click(screen.getByTestId('person-qr-revoke'));
+    expect(requestsTo(api, 'DELETE', SHARE_API)).toHaveLength(0);
+    await user.click(await screen.findByTestId('person-qr-revoke-ok'));
+    expect(await screen.findByTestId('person-qr-revoked')).toHaveTextContent('二维码已撤销');
+    expect(requestsTo(api, 'DELETE', SHARE_API)).toHaveLength(1);
+    const asked = requestsTo(api, 'GET', SHARE_API).length;
+    await user.click(screen.getByTestId('person-qr-regenerate'));
+    await waitFor(() => expect(requestsTo(api, 'GET', SHARE_API).length).toBe(asked + 1));
+    expect(await screen.findByTestId('person-qr-url')).toHaveTextContent(`/share/personnel/${SHARE_TOKEN}`);
+  });
+
+  it('shows no staff QR code without the export right (the server would refuse it)', async () => {
+    state.people = [makePerson()];
+    state.rights = { ...state.rights, export: false };
+    renderPersonnel(DETAIL);
+    await screen.findByTestId('person-facts');
+    await waitFor(() =>
+      expect(requestsTo(api, 'GET', `account-service/projects/${PROJECT_ID}/auth`).length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByTestId('person-qr')).not.toBeInTheDocument();
+    expect(requestsTo(api, 'GET', SHARE_API)).toHaveLength(0);
   });
 
   it('says so for a person of no project the user sees', async () => {

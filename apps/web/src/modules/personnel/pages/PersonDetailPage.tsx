@@ -36,6 +36,7 @@ function PersonDetail() {
   const { projectId } = useCurrentProject();
   const person = usePerson(projectId, personId);
   const canEdit = usePersonnelRight(projectId, 'edit').data === true;
+  const canExport = usePersonnelRight(projectId, 'export').data === true;
   const [dialog, setDialog] = useState<'exit' | 'reentry' | null>(null);
   const back = (
     <Link to={personnelPath(projectId)} data-testid="person-back">
@@ -103,7 +104,8 @@ function PersonDetail() {
           <PersonFacts person={data} />
         </div>
         <div className="personnel-detail__side">
-          <StaffQrCode projectId={projectId} person={data} />
+          {/* The card is published outside the project: the export right, as the server asks. */}
+          {canExport ? <StaffQrCode projectId={projectId} person={data} /> : null}
         </div>
       </div>
       <ExitDialog projectId={projectId} person={data} mode={dialog} onClose={() => setDialog(null)} />
