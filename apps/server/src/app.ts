@@ -157,7 +157,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     bodyLimit: config.bodyLimit,
     // Runs before routing: the only place where a method override can still change the route.
     rewriteUrl: rewriteUrlWithMethodOverride,
-    trustProxy: false,
+    // TRUST_PROXY: behind a reverse proxy, request.ip is the client its X-Forwarded-For names (per-address
+    // sign-in and SMS limits need it); otherwise the socket address, which a client cannot forge.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   const database =

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_PATTERN } from '@lintel/contracts/account';
@@ -96,6 +97,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Origin only (scheme://host[:port]), no trailing slash. */
   publicUrl: string | null;
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY): addresses, CIDR ranges and
+   * `loopback` / `linklocal` / `uniquelocal`. false: the socket address is the client's.
+   */
+  trustProxy: false | string[];
   webDist: string;
   bodyLimit: number;
   /** Largest image upload (JPEG, PNG, GIF, WebP: avatars, pictures) in bytes (413 beyond). */
@@ -282,6 +288,17 @@ const VARIABLES = {
     expected: 'the site origin as http(s)://host[:port] without a path (e.g. https://bim.example.com)',
   },
   WEB_DIST: { schema: z.string().min(1), expected: 'a directory path' },
+  TRUST_PROXY: {
+    schema: z.string().transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust !== null) return trust;
+      ctx.addIssue({ code: 'custom', message: 'invalid proxy list' });
+      return z.NEVER;
+    }),
+    expected:
+      'the reverse proxy in front of the server: addresses or CIDR ranges (comma-separated; loopback, ' +
+      'linklocal and uniquelocal name the usual ranges)',
+  },
   BODY_LIMIT: {
     schema: integer(1024, 1024 * MiB),
     expected: 'a request body limit in bytes between 1024 and 1073741824',
@@ -378,6 +395,25 @@ const VARIABLES = {
 
 type Variables = typeof VARIABLES;
 type Parsed = { [K in keyof Variables]: z.output<Variables[K]['schema']> | undefined };
+
+/**
+ * `127.0.0.1, 10.0.0.0/8, loopback` → the list; anything else (`true`, `*`, a hop count) → null: trusting
+ * any sender of the header would let every client pick its own address.
+ */
+function parseTrustProxy(value: string): string[] | null {
+  const entries = value
+    .trim()
+    .split(',')
+    .map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    if (extra !== undefined || !address || isIP(address) === 0) return false;
+    if (bits === undefined) return true;
+    return /^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 function parseSmsTestNumbers(value: string): Map<string, string> | null {
   const numbers = new Map<string, string>();
@@ -514,6 +550,7 @@ export function loadConfig(env: Env = process.env): Config {
     demoModel: v.DEMO_MODEL ?? true,
     logLevel: v.LOG_LEVEL ?? 'info',
     publicUrl,
+    trustProxy: v.TRUST_PROXY ?? false,
     webDist: v.WEB_DIST === undefined ? defaultWebDist() : resolve(v.WEB_DIST),
     bodyLimit: v.BODY_LIMIT ?? MiB,
     uploadImageMaxBytes: v.UPLOAD_IMAGE_MAX_BYTES ?? 10 * MiB,

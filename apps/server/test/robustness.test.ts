@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { uploadAs } from '../src/modules/files/test-support';
 import { withModelTables } from '../src/modules/models/tables';
 import { MODELS, postModel, sampleBytes } from '../src/modules/models/test-support';
@@ -423,5 +424,51 @@ describe('deeply nested JSON', () => {
     // Prototype poisoning is still refused by the parser behind the check.
     const poisoned = await send('PUT', settings, '{"value":1,"__proto__":{"isSystemAdmin":true}}');
     expect(poisoned.statusCode).toBe(400);
+  });
+});
+
+describe('behind a reverse proxy (TRUST_PROXY)', () => {
+  const failSignIn = (app: TestApp, headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+    app.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/login`,
+      remoteAddress,
+      headers,
+      payload: { name: 'demo', password: 'Wrong-password-1' },
+    });
+
+  it('per-address sign-in limits count the client the proxy names, and a forged header from elsewhere counts for nothing', async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const app = t;
+    const alice = { 'x-forwarded-for': '203.0.113.5' };
+    const bob = { 'x-forwarded-for': '198.51.100.7' };
+    for (let i = 0; i < 3; i++)
+      expect((await failSignIn(app, alice)).json().key).toBe('account.passwordError');
+    expect((await failSignIn(app, alice)).json().key).toBe('account.challengeRequired');
+    // Another client behind the same proxy has its own count.
+    expect((await failSignIn(app, bob)).json().key).toBe('account.passwordError');
+    // A client that is not the proxy cannot pick its address with the header: its socket address counts.
+    const direct = '192.0.2.44';
+    for (let i = 0; i < 3; i++) await failSignIn(app, { 'x-forwarded-for': `10.0.0.${i}` }, direct);
+    expect((await failSignIn(app, { 'x-forwarded-for': '10.0.0.99' }, direct)).json().key).toBe(
+      'account.challengeRequired',
+    );
+  });
+
+  it('without it the header is ignored: every request counts for the socket address', async () => {
+    t = await buildTestApp();
+    const app = t;
+    for (let i = 0; i < 3; i++) await failSignIn(app, { 'x-forwarded-for': `203.0.113.${i}` });
+    expect((await failSignIn(app, { 'x-forwarded-for': '198.51.100.7' })).json().key).toBe(
+      'account.challengeRequired',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 172.16.0.0/12 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
   });
 });
