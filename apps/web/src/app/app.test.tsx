@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The home tree of a user who belongs to nothing yet.
   for (const list of ['enterprises', 'circles', 'projects'])
     api.on(`GET account-service/${list}`, { json: [] });
-  api.on('GET account-service/logout', () => {
+  api.on('POST account-service/logout', () => {
     sessionUser = null;
     return { json: {} };
   });

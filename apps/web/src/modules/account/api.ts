@@ -1,4 +1,4 @@
-import type { LoginBody, User } from '@lintel/contracts/account';
+import type { LoginBody, Reauth, User } from '@lintel/contracts/account';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, isHttpError } from '../../lib/http';
 import { systemKeys } from '../system/api';
@@ -43,14 +43,20 @@ export function changePassword(
   });
 }
 
-/** PUT account-service/users/{id}/phoneNumber: binds a phone with a code of type bind (106 when wrong). */
-export function bindPhone(userId: string, body: PhoneFields & { code: string }): Promise<User> {
+/**
+ * PUT account-service/users/{id}/phoneNumber: binds a phone with a code of type bind (106 when wrong) and
+ * the proof that it is the account's owner (current password or a code to the current phone; issue 14).
+ */
+export function bindPhone(userId: string, body: PhoneFields & Reauth & { code: string }): Promise<User> {
   return http.put<User>(`account-service/users/${encodeURIComponent(userId)}/phoneNumber`, body);
 }
 
-/** GET account-service/logout. */
+/**
+ * POST account-service/logout. The specification's GET form still works from our own pages, but a GET
+ * that changes state can be triggered by another site, so the server refuses it from there (issue 14).
+ */
 export function logout(): Promise<unknown> {
-  return http.get<unknown>('account-service/logout');
+  return http.post<unknown>('account-service/logout', {});
 }
 
 /** The session, checked once at start; the shell re-checks it whenever the tab becomes visible. */
@@ -125,7 +131,7 @@ export function useChangePassword() {
 export function useBindPhone() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, ...body }: PhoneFields & { userId: string; code: string }) =>
+    mutationFn: ({ userId, ...body }: PhoneFields & Reauth & { userId: string; code: string }) =>
       bindPhone(userId, body),
     onSuccess: (user) => updateSessionUser(queryClient, user),
   });

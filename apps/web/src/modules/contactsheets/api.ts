@@ -198,7 +198,8 @@ export function useForwardContactSheet(projectId: string) {
 export function useRecallContactSheet(projectId: string) {
   const settle = useSettle(projectId);
   return useMutation({
-    mutationFn: (id: string) => http.get<ContactSheet>(`${SERVICE}/recall/contactsheets/${enc(id)}`),
+    // POST: the specification's GET form is refused from other sites (issue 14).
+    mutationFn: (id: string) => http.post<ContactSheet>(`${SERVICE}/recall/contactsheets/${enc(id)}`, {}),
     onSuccess: settle,
   });
 }

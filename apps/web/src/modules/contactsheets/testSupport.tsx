@@ -259,8 +259,8 @@ function serveOne(api: FakeApi, id: string): void {
     guarded(`POST ${path}/forward`, (sheet) => ({ json: sheet })),
   );
   api.on(
-    `GET ${S}/recall/contactsheets/${id}`,
-    guarded(`GET ${S}/recall/contactsheets/${id}`, (sheet) => ({
+    `POST ${S}/recall/contactsheets/${id}`,
+    guarded(`POST ${S}/recall/contactsheets/${id}`, (sheet) => ({
       json: replace({
         ...sheet,
         status: 'recalled',

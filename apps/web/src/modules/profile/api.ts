@@ -1,4 +1,4 @@
-import type { ProfilePayload, User, UserUpdate } from '@lintel/contracts/account';
+import type { ProfilePayload, Reauth, User, UserUpdate } from '@lintel/contracts/account';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { HttpError, http } from '../../lib/http';
 import { uploadForm } from '../../lib/upload';
@@ -11,9 +11,9 @@ export function updateUser(id: string, patch: UserUpdate): Promise<User> {
   return http.put<User>(userPath(id), patch);
 }
 
-/** PUT account-service/users/{id}/email. */
-export function changeEmail(id: string, email: string): Promise<User> {
-  return http.put<User>(`${userPath(id)}/email`, { email });
+/** PUT account-service/users/{id}/email, with the proof that it is the account's owner (issue 14). */
+export function changeEmail(id: string, email: string, proof: Reauth): Promise<User> {
+  return http.put<User>(`${userPath(id)}/email`, { email, ...proof });
 }
 
 // The phone (PUT users/{id}/phoneNumber) and the password (PUT users/{id}/password?verify=true) are the
@@ -66,7 +66,9 @@ export function useSaveNickname(userId: string) {
 }
 
 export function useChangeEmail(userId: string) {
-  return useUserMutation((email: string) => changeEmail(userId, email));
+  return useUserMutation(({ email, proof }: { email: string; proof: Reauth }) =>
+    changeEmail(userId, email, proof),
+  );
 }
 
 /**

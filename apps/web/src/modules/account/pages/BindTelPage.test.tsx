@@ -16,7 +16,7 @@ beforeAll(async () => {
   api = await startFakeApi();
   api.on(`PUT account-service/users/${user._id}/phoneNumber`, () => bindReply);
   api.on('POST account-service/securities', { json: {} });
-  api.on('GET account-service/logout', { json: {} });
+  api.on('POST account-service/logout', { json: {} });
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -44,15 +44,18 @@ async function sendAndSubmit(code: string) {
   fireEvent.click(screen.getByTestId('bindtel-send'));
   expect(await screen.findByText('60 秒后重新获取')).toBeInTheDocument();
   fill('bindtel-code', code);
+  fill('bindtel-password', 'Demo1234');
   fireEvent.click(screen.getByTestId('bindtel-submit'));
 }
 
 describe('/bindTel (spec 000 §2, §8)', () => {
-  it('needs a valid phone and the code', async () => {
+  it('needs a valid phone, the code and the current password (a session alone binds nothing)', async () => {
     renderBind();
     fireEvent.click(screen.getByTestId('bindtel-submit'));
     expect(await screen.findByTestId('bindtel-phone-error')).toHaveTextContent('请输入手机号码');
     expect(screen.getByTestId('bindtel-code-error')).toHaveTextContent('请输入验证码');
+    expect(screen.getByTestId('bindtel-password-error')).toHaveTextContent('请输入当前密码');
+    expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
   });
 
   it('binds the phone with its bind code, updates the signed-in user and goes to /home', async () => {
@@ -62,7 +65,12 @@ describe('/bindTel (spec 000 §2, §8)', () => {
     const send = api.requests.find((r) => r.path === 'account-service/securities')!;
     expect(send.body).toEqual({ phoneNumber: '13912345678', countryCode: '86', type: 'bind' });
     const bind = api.requests.find((r) => r.method === 'PUT')!;
-    expect(bind.body).toEqual({ phoneNumber: '13912345678', countryCode: '86', code: '123456' });
+    expect(bind.body).toEqual({
+      phoneNumber: '13912345678',
+      countryCode: '86',
+      code: '123456',
+      currentPassword: 'Demo1234',
+    });
     expect(queryClient.getQueryData<User>(accountKeys.session())?.phoneNumber).toBe('13912345678');
   });
 
@@ -73,6 +81,17 @@ describe('/bindTel (spec 000 §2, §8)', () => {
     expect(await screen.findByTestId('bindtel-code-error')).toHaveTextContent(
       '绑定失败：验证码错误，请重新输入',
     );
+  });
+
+  it('shows a wrong password (104) on the password field', async () => {
+    bindReply = {
+      status: 400,
+      json: { code: 104, key: 'account.currentPasswordError', message: '当前密码错误' },
+    };
+    renderBind();
+    await sendAndSubmit('123456');
+    expect(await screen.findByTestId('bindtel-password-error')).toHaveTextContent('当前密码错误');
+    expect(screen.queryByTestId('bindtel-error')).not.toBeInTheDocument();
   });
 
   it('asks to refresh and retry for any other failure', async () => {

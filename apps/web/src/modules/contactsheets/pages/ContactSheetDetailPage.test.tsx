@@ -35,7 +35,7 @@ describe('one contact sheet', { timeout: 60_000 }, () => {
         ],
       }),
     ];
-    state.refuse[`GET ${S}/recall/contactsheets/${SHEET_ID}`] = {
+    state.refuse[`POST ${S}/recall/contactsheets/${SHEET_ID}`] = {
       status: 409,
       json: { code: 409, key: 'contactsheets.recallAfterReply', message: '已有接收人回复，不能撤回' },
     };

@@ -20,7 +20,8 @@ const EMPTY: Values = { oldPassword: '', password: '', confirm: '' };
 
 /**
  * Change the password with the old one (PUT users/{id}/password?verify=true). The new one follows the
- * password rules (spec 000 §5; not the account name), with the format hint on blur; the confirmation
+ * password rules (spec 000 §5; not a common password, not containing the account name or phone: issue 14),
+ * with the format hint on blur; the confirmation
  * cannot be filled before the password and is cleared when the password changes. The server then ends the
  * user's other sessions; this one stays, and the success message says so.
  */
@@ -34,7 +35,7 @@ export function PasswordSection({ user }: { user: User }) {
   const rules = (next: Values): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {};
     if (!next.oldPassword) found.oldPassword = t('accountPage:password.oldRequired');
-    const password = validatePassword(next.password, user.name);
+    const password = validatePassword(next.password, { name: user.name, phoneNumber: user.phoneNumber });
     if (password) found.password = ruleMessage(password, t);
     const confirm = validatePasswordConfirmation(next.password, next.confirm);
     if (!password && confirm) found.confirm = ruleMessage(confirm, t);
@@ -113,7 +114,9 @@ export function PasswordSection({ user }: { user: User }) {
           value={values.password}
           onChange={(event) => edit('password', event.target.value)}
           onBlur={() => {
-            const key = values.password ? validatePassword(values.password, user.name) : null;
+            const key = values.password
+              ? validatePassword(values.password, { name: user.name, phoneNumber: user.phoneNumber })
+              : null;
             if (key) setErrors({ ...errors, password: ruleMessage(key, t) });
           }}
           data-testid="account-password-new"

@@ -9,17 +9,28 @@ import { FormField } from '../../account/components/FormField';
 import { PhoneInput } from '../../account/components/PhoneInput';
 import { SmsCodeField } from '../../account/components/SmsCodeField';
 import { EMPTY_PHONE, maskPhone, type PhoneValue, phoneProblem } from '../../account/phone';
+import {
+  EMPTY_REAUTH,
+  isReauthError,
+  ReauthField,
+  type ReauthValue,
+  reauthBody,
+  reauthProblem,
+} from './ReauthField';
 import { SectionResult } from './SectionResult';
 
 interface PhoneErrors {
   phone?: string;
   code?: string;
+  proof?: string;
 }
 
 /**
- * Bind or change the phone: the new number, a code of type bind sent to it, then PUT users/{id}/phoneNumber.
- * The new number must differ from the current one. 106 shows on the code field; a number bound to someone
- * else (409) says so; anything else asks to refresh and retry (spec 000 §8 "Bind phone").
+ * Bind or change the phone: the new number, a code of type bind sent to it, and the proof that it is you
+ * (current password, or a code to the current phone; issue 14), then PUT users/{id}/phoneNumber. The new
+ * number must differ from the current one. A wrong bind code (106) shows on the code field, a wrong proof
+ * on the proof field; a number bound to someone else (409) says so; anything else asks to refresh and retry
+ * (spec 000 §8 "Bind phone").
  */
 export function PhoneSection({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -29,6 +40,7 @@ export function PhoneSection({ user }: { user: User }) {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<PhoneErrors>({});
   const [bound, setBound] = useState(0);
+  const [proof, setProof] = useState<ReauthValue>(EMPTY_REAUTH);
   const same = phone.phoneNumber === user.phoneNumber && phone.countryCode === user.countryCode;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -39,25 +51,29 @@ export function PhoneSection({ user }: { user: User }) {
     if (problem) found.phone = t(`sms:rules.${problem}`);
     else if (same) found.phone = t('accountPage:phone.same');
     if (!code.trim()) found.code = t('sms:rules.codeRequired');
+    const missing = reauthProblem(proof, t);
+    if (missing) found.proof = missing;
     setErrors(found);
-    if (found.phone || found.code) return;
+    if (found.phone || found.code || found.proof) return;
     bind.mutate(
-      { userId: user._id, ...phone, code: code.trim() },
+      { userId: user._id, ...phone, code: code.trim(), ...reauthBody(proof) },
       {
         onSuccess: () => {
           setCode('');
           setPhone({ ...EMPTY_PHONE, countryCode: phone.countryCode });
-          setBound((n) => n + 1); // stops the countdown (spec 000 §4)
+          setProof(EMPTY_REAUTH);
+          setBound((n) => n + 1); // stops the countdowns (spec 000 §4)
         },
         onError: (error) => {
-          if (errorCode(error) === 106) setErrors({ code: t('accountPage:phone.codeError') });
+          if (isReauthError(error)) setErrors({ proof: errorMessage(error, t) });
+          else if (errorCode(error) === 106) setErrors({ code: t('accountPage:phone.codeError') });
         },
       },
     );
   };
 
   const failure =
-    bind.isError && errorCode(bind.error) !== 106
+    bind.isError && errorCode(bind.error) !== 106 && !isReauthError(bind.error)
       ? isHttpError(bind.error) && (bind.error.status === 409 || bind.error.status === 400)
         ? errorMessage(bind.error, t)
         : t('accountPage:phone.failed', { message: errorMessage(bind.error, t) })
@@ -110,6 +126,18 @@ export function PhoneSection({ user }: { user: User }) {
         phone={phone}
         type="bind"
         error={errors.code}
+        testIdPrefix="account-phone"
+        resetKey={bound}
+      />
+      <ReauthField
+        user={user}
+        value={proof}
+        onChange={(next) => {
+          setProof(next);
+          setErrors({ ...errors, proof: undefined });
+          bind.reset();
+        }}
+        error={errors.proof}
         testIdPrefix="account-phone"
         resetKey={bound}
       />

@@ -117,16 +117,51 @@ describe('/account', () => {
   }, 30_000);
 
   it('changes the email with PUT users/{id}/email after checking its shape', async () => {
-    const { user } = renderPage();
+    const { user } = renderPage(makeUser({ phoneNumber: '' }));
     await screen.findByTestId('account-email');
     fill('account-email', 'not-an-email');
     await user.click(screen.getByTestId('account-email-save'));
     expect(await screen.findByTestId('account-email-rule')).toHaveTextContent('邮箱格式错误');
     fill('account-email', 'zs@lintel.example');
+    // A signed-in browser alone is not enough: the current password first (issue 14).
+    await user.click(screen.getByTestId('account-email-save'));
+    expect(await screen.findByTestId('account-email-reauth-error')).toHaveTextContent('请输入当前密码');
+    expect(puts('/email')).toHaveLength(0);
+    // An account without a phone confirms with the password only: no choice is offered.
+    expect(screen.queryByTestId('account-email-reauth-method')).not.toBeInTheDocument();
+    fill('account-email-reauth-password', 'Demo1234');
     await user.click(screen.getByTestId('account-email-save'));
     expect(await screen.findByTestId('account-email-success')).toHaveTextContent('邮箱已更新');
-    expect(puts('/email')[0]!.body).toEqual({ email: 'zs@lintel.example' });
+    expect(puts('/email')[0]!.body).toEqual({ email: 'zs@lintel.example', currentPassword: 'Demo1234' });
   }, 30_000);
+
+  it('changes the email with a code sent to the current phone; a wrong one shows on the proof', async () => {
+    const route = `PUT account-service/users/${ID}/email`;
+    const { user } = renderPage(makeUser({ phoneNumber: '13800138000', countryCode: '86' }));
+    await screen.findByTestId('account-email');
+    fill('account-email', 'new@lintel.example');
+    await user.click(within(screen.getByTestId('account-email-reauth-method')).getByText('当前手机验证码'));
+    expect(screen.getByText('发送到 +86 138****8000 的验证码')).toBeInTheDocument();
+    await user.click(screen.getByTestId('account-email-reauth-send'));
+    await waitFor(() => expect(screen.getByTestId('account-email-reauth-send')).toBeDisabled());
+    const sent = api.requests.find((r) => r.path === 'account-service/securities')!;
+    expect(sent.body).toEqual({ phoneNumber: '13800138000', countryCode: '86', type: 'verify' });
+    replies[route] = {
+      status: 400,
+      json: { code: 106, key: 'account.currentPhoneCodeError', message: '当前手机号收到的验证码错误' },
+    };
+    fill('account-email-reauth-code', '000000');
+    await user.click(screen.getByTestId('account-email-save'));
+    expect(await screen.findByTestId('account-email-reauth-code-error')).toHaveTextContent(
+      '当前手机号收到的验证码错误',
+    );
+    expect(screen.queryByTestId('account-email-error')).not.toBeInTheDocument();
+    replies[route] = undefined;
+    fill('account-email-reauth-code', '246810');
+    await user.click(screen.getByTestId('account-email-save'));
+    expect(await screen.findByTestId('account-email-success')).toBeInTheDocument();
+    expect(puts('/email').at(-1)!.body).toEqual({ email: 'new@lintel.example', currentPhoneCode: '246810' });
+  }, 40_000);
 
   it('changes the phone with a bind code, refusing the current number', async () => {
     const { user } = renderPage(makeUser({ phoneNumber: '13800138000', countryCode: '86' }));
@@ -150,11 +185,15 @@ describe('/account', () => {
 
     fill('account-phone-code', '654321');
     await user.click(screen.getByTestId('account-phone-save'));
+    expect(await screen.findByTestId('account-phone-reauth-error')).toHaveTextContent('请输入当前密码');
+    fill('account-phone-reauth-password', 'Demo1234');
+    await user.click(screen.getByTestId('account-phone-save'));
     expect(await screen.findByTestId('account-phone-success')).toHaveTextContent('手机号已更新');
     expect(puts('/phoneNumber')[0]!.body).toEqual({
       phoneNumber: '13900139000',
       countryCode: '86',
       code: '654321',
+      currentPassword: 'Demo1234',
     });
     expect(screen.getByTestId('account-phone-current')).toHaveTextContent('+86 139****9000');
     // A successful bind resets the countdown (spec 000 §4).
@@ -168,8 +207,18 @@ describe('/account', () => {
     await screen.findByTestId('account-phone-number');
     fill('account-phone-number', '13900139000');
     fill('account-phone-code', '000000');
+    fill('account-phone-reauth-password', 'Demo1234');
     await user.click(screen.getByTestId('account-phone-save'));
     expect(await screen.findByTestId('account-phone-code-error')).toHaveTextContent('验证码错误，请重新输入');
+
+    // A wrong current password (104) goes on the proof, not on the code.
+    replies[route] = {
+      status: 400,
+      json: { code: 104, key: 'account.currentPasswordError', message: '当前密码错误' },
+    };
+    await user.click(screen.getByTestId('account-phone-save'));
+    expect(await screen.findByTestId('account-phone-reauth-error')).toHaveTextContent('当前密码错误');
+    expect(screen.queryByTestId('account-phone-code-error')).not.toBeInTheDocument();
 
     replies[route] = { status: 500, json: { code: 500, key: 'common.internal', message: '服务器内部错误' } };
     fill('account-phone-code', '111111');
@@ -191,6 +240,10 @@ describe('/account', () => {
     expect(await screen.findByTestId('account-password-password-error')).toHaveTextContent(
       '密码不能与用户名相同',
     );
+    // The most common passwords are refused before anything is sent (issue 14).
+    fill('account-password-new', 'qwerty123');
+    await user.click(save);
+    expect(await screen.findByTestId('account-password-password-error')).toHaveTextContent('密码过于常见');
 
     fill('account-password-new', 'New-pass');
     fireEvent.blur(screen.getByTestId('account-password-new'));
