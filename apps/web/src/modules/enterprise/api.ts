@@ -5,6 +5,8 @@ import type {
   Enterprise,
   EnterpriseCreate,
   EnterpriseUpdate,
+  MemberAddResult,
+  MyMembershipInvitation,
   OptionItem,
   Project,
   ProjectCreate,
@@ -29,6 +31,7 @@ export const orgKeys = {
   project: (id: string) => [...orgKeys.all, 'project', id] as const,
   options: () => [...orgKeys.all, 'options'] as const,
   invitation: (token: string) => [...orgKeys.all, 'invitation', token] as const,
+  myInvitations: () => [...orgKeys.mine(), 'membershipInvitations'] as const,
 };
 
 const enc = encodeURIComponent;
@@ -114,7 +117,7 @@ export function useAddEnterpriseMember(enterpriseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { phoneNumber: string } | { name: string } | { userId: string }) =>
-      http.post<ExpandedMember>(`account-service/enterprises/${enc(enterpriseId)}/members`, body),
+      http.post<MemberAddResult>(`account-service/enterprises/${enc(enterpriseId)}/members`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.enterpriseMembers(enterpriseId) }),
   });
 }
@@ -265,5 +268,26 @@ export function useApplyInvitation(token: string) {
     mutationFn: (remark: string) =>
       http.post<unknown>(`account-service/member-invitations/${enc(token)}/apply`, remark ? { remark } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.invitation(token) }),
+  });
+}
+
+/** GET membership-invitations: the invitations waiting for the signed-in user's answer (issue 14). */
+export function useMyMembershipInvitations(enabled: boolean) {
+  return useQuery({
+    queryKey: orgKeys.myInvitations(),
+    queryFn: ({ signal }) =>
+      http.get<MyMembershipInvitation[]>('account-service/membership-invitations', { signal }),
+    enabled,
+  });
+}
+
+/** POST membership-invitations/{id}/accept | decline: the invitee answers; accepting makes them a member. */
+export function useAnswerMembershipInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+      http.post<unknown>(`account-service/membership-invitations/${enc(id)}/${answer}`, {}),
+    // Their lists change too (a new enterprise, circle or project).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orgKeys.mine() }),
   });
 }

@@ -1,10 +1,12 @@
 import type {
   Invitation,
   InvitationCreated,
+  MemberAddResult,
   MemberCreate,
   MemberRequest,
   MemberRequestHandle,
   MemberRequestStatus,
+  MembershipInvitation,
   MemberUpdate,
   MemberView,
   Structure,
@@ -31,6 +33,7 @@ export const memberKeys = {
     [...memberKeys.all(projectId), 'requests', status, page] as const,
   structures: (projectId: string) => [...projectSettingsKeys.project(projectId), 'structures'] as const,
   invitations: (projectId: string) => [...memberKeys.all(projectId), 'invitations'] as const,
+  pending: (projectId: string) => [...memberKeys.all(projectId), 'pending'] as const,
 };
 
 /** `where` of a keyword search: a plain substring over the user's account, nickname and phone. */
@@ -83,8 +86,33 @@ function useInvalidateMembers(projectId: string) {
 export function useAddMember(projectId: string) {
   const invalidate = useInvalidateMembers(projectId);
   return useMutation({
-    mutationFn: (body: MemberCreate) => http.post<MemberView>(`${projectApiPath(projectId)}/members`, body),
+    mutationFn: (body: MemberCreate) =>
+      http.post<MemberAddResult>(`${projectApiPath(projectId)}/members`, body),
     onSuccess: invalidate,
+  });
+}
+
+/**
+ * GET projects/{id}/membership-invitations: the people invited and not yet answered (issue 14), with only
+ * what the inviter typed — never whom it matched.
+ */
+export function usePendingInvitations(projectId: string) {
+  return useQuery({
+    queryKey: memberKeys.pending(projectId),
+    queryFn: ({ signal }) =>
+      http.get<MembershipInvitation[]>(`${projectApiPath(projectId)}/membership-invitations`, {
+        signal,
+        query: { limit: 200 },
+      }),
+  });
+}
+
+/** DELETE membership-invitations/{id}: the invitation ends (the invitee's to-do closes with it). */
+export function useCancelMembershipInvitation(projectId: string) {
+  const invalidate = useInvalidateMembers(projectId);
+  return useMutation({
+    mutationFn: (id: string) => http.delete<unknown>(`account-service/membership-invitations/${enc(id)}`),
+    onSettled: invalidate,
   });
 }
 

@@ -24,14 +24,18 @@ beforeEach(() => {
   configureHttp({ baseUrl: api.baseUrl });
 });
 
-function renderPage(search: string, signedIn = true) {
+/** Signed in as a system administrator (who alone binds: issue 14), a plain user, or a visitor. */
+function renderPage(search: string, signedIn: boolean | 'plain' = true) {
   const view = renderRoutes(
     {
       '/qweb': <OaBindPage />,
       '/home': <div data-testid="home-marker" />,
       '/login': <div data-testid="login-marker" />,
     },
-    { path: `/qweb${search}`, user: signedIn ? makeUser() : null },
+    {
+      path: `/qweb${search}`,
+      user: signedIn ? makeUser({ isSystemAdmin: signedIn !== 'plain' }) : null,
+    },
   );
   return { ...view, user: userEvent.setup() };
 }
@@ -89,6 +93,14 @@ describe('/qweb', () => {
     await user.click(await screen.findByTestId('qweb-cancel'));
     expect(location.pathname).toBe('/home');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('tells anyone but a system administrator to ask one; nothing can be sent', async () => {
+    renderPage('?oaName=zhang', 'plain');
+    expect(await screen.findByTestId('qweb-admin-only')).toHaveTextContent('只有系统管理员可以绑定');
+    expect(screen.getByTestId('qweb-confirm')).toBeDisabled();
+    expect(screen.getByTestId('qweb-oaName')).toBeDisabled();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('asks a visitor to sign in first, keeping the OA account shown', async () => {

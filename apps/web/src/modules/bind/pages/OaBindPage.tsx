@@ -23,7 +23,9 @@ const SUCCESS_MS = 1200;
  * value of the first query parameter (`/qweb?oaName=zhang`), the BIM account with the signed-in user's
  * account name; both are required. Confirm → POST oa/bind → a success message (a moment) → /home;
  * cancel → /home.
- * The server binds only the signed-in account, so a visitor is asked to sign in first.
+ * Only a system administrator binds (issue 14: the OA system vouches for nobody here, and first come,
+ * first served let anyone take someone's OA name): a visitor is asked to sign in, anyone else is told to
+ * ask an administrator, the form disabled.
  */
 export default function OaBindPage() {
   const { t } = useTranslation();
@@ -39,6 +41,7 @@ export default function OaBindPage() {
   });
   const [missing, setMissing] = useState<Partial<Record<Field, boolean>>>({});
   const [done, setDone] = useState(false);
+  const mayBind = user?.isSystemAdmin === true;
 
   // Bound: the success message shows for a moment, then /home.
   useEffect(() => {
@@ -55,7 +58,7 @@ export default function OaBindPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (bind.isPending || done || !user) return;
+    if (bind.isPending || done || !mayBind) return;
     const found = { oaName: values.oaName.trim() === '', bimName: values.bimName.trim() === '' };
     setMissing(found);
     if (found.oaName || found.bimName) return;
@@ -80,7 +83,7 @@ export default function OaBindPage() {
         maxLength={64}
         placeholder={placeholder}
         value={values[name]}
-        disabled={!user || done}
+        disabled={!mayBind || done}
         onChange={(event) => edit(name, event.target.value)}
         status={missing[name] ? 'error' : undefined}
         aria-invalid={missing[name] ? true : undefined}
@@ -100,6 +103,15 @@ export default function OaBindPage() {
           </Link>
         </div>
       )}
+      {user && !mayBind ? (
+        <Alert
+          className="bind-page__alert"
+          type="info"
+          showIcon
+          title={t('bind:oa.adminOnly')}
+          data-testid="qweb-admin-only"
+        />
+      ) : null}
       <form noValidate onSubmit={(event) => void submit(event)} data-testid="qweb-form">
         {field('oaName', t('bind:oa.oaAccount'), t('bind:oa.oaPlaceholder'), t('bind:oa.oaRequired'))}
         {field('bimName', t('bind:oa.bimAccount'), t('bind:oa.bimPlaceholder'), t('bind:oa.bimRequired'))}
@@ -131,7 +143,7 @@ export default function OaBindPage() {
             size="large"
             htmlType="submit"
             loading={bind.isPending}
-            disabled={!user || done}
+            disabled={!mayBind || done}
             data-testid="qweb-confirm"
           >
             {t('bind:oa.confirm')}

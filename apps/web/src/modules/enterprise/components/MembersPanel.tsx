@@ -1,4 +1,5 @@
 import { UserAddOutlined } from '@ant-design/icons';
+import { isMembershipInvitation } from '@lintel/contracts/org';
 import { App, Avatar, Button, Input, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +25,14 @@ export function MembersPanel({ enterpriseId, isAdmin }: { enterpriseId: string; 
     const value = who.trim();
     if (!value) return;
     add.mutate(PHONE.test(value) ? { phoneNumber: value } : { name: value }, {
-      onSuccess: () => {
+      onSuccess: (result) => {
         setWho('');
-        void message.success(t('enterprise:members.added'));
+        // Someone not yet of the enterprise is invited: a member once they accept (issue 14).
+        void message.success(
+          isMembershipInvitation(result)
+            ? t('enterprise:members.invited', { who: value })
+            : t('enterprise:members.added'),
+        );
       },
       onError: (error) => void message.error(errorMessage(error, t)),
     });

@@ -11,6 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentUser } from '../../account/api';
 import { useApplyInvitation, useInvitation } from '../api';
+import { MyInvitations } from '../components/MyInvitations';
 import { SignInPrompt } from '../components/SignInPrompt';
 
 type Outcome = 'submitted' | 'exists' | 'pending' | 'invalid' | 'revoked' | null;
@@ -30,6 +31,8 @@ function outcomeOf(error: unknown): Outcome {
 /**
  * /e/member-invite?token=…: the invitation to join an enterprise, circle or project (GET
  * member-invitations/{token}); the signed-in user applies with a remark and waits for an administrator.
+ * Without a token (`?invitation=…` from a notification, or nothing): the invitations addressed to the
+ * user, which they accept or decline.
  */
 export default function MemberInvitePage() {
   const { t } = useTranslation();
@@ -46,6 +49,19 @@ export default function MemberInvitePage() {
     return (
       <div className="page enterprise-invite">
         <SignInPrompt title={t('enterprise:invite.title')} testId="invite-visitor" />
+      </div>
+    );
+  }
+  if (token === '') {
+    return (
+      <div className="page enterprise-invite" data-testid="invitations-page">
+        <Card
+          title={t('enterprise:invitations.title')}
+          variant="borderless"
+          className="enterprise-invite__card"
+        >
+          <MyInvitations />
+        </Card>
       </div>
     );
   }

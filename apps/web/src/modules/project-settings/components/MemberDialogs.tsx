@@ -1,6 +1,6 @@
 import { validatePhone } from '@lintel/contracts/account';
-import type { MemberView } from '@lintel/contracts/org';
-import { Form, Input, Modal, Radio, Switch } from 'antd';
+import { isMembershipInvitation, type MemberView } from '@lintel/contracts/org';
+import { Form, Input, Modal, Radio, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineAlert } from '../../../components/InlineAlert';
@@ -28,7 +28,8 @@ export function AddMemberDialog({
   projectId: string;
   open: boolean;
   onClose: () => void;
-  onAdded: () => void;
+  /** `invited`: the person was invited (not yet of the enterprise) and becomes a member on accepting. */
+  onAdded: (invited: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddValues>();
@@ -47,13 +48,13 @@ export function AddMemberDialog({
     setFailure(null);
     const who = values.who.trim();
     try {
-      await add.mutateAsync({
+      const result = await add.mutateAsync({
         ...(values.by === 'phone' ? { phoneNumber: who } : { name: who }),
         templateId: values.templateId,
         ...(values.department ? { department: values.department } : {}),
         ...(values.remark?.trim() ? { remark: values.remark.trim() } : {}),
       });
-      onAdded();
+      onAdded(isMembershipInvitation(result));
     } catch (error) {
       setFailure(errorMessage(error, t));
     }
@@ -69,6 +70,9 @@ export function AddMemberDialog({
       okButtonProps={{ ...({ 'data-testid': 'member-add-ok' } as object) }}
       forceRender
     >
+      <Typography.Paragraph type="secondary" data-testid="member-add-hint">
+        {t('projectSettings:members.addHint')}
+      </Typography.Paragraph>
       <Form
         form={form}
         layout="vertical"

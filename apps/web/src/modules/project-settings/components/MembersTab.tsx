@@ -19,6 +19,7 @@ import { useTemplates } from '../templatesApi';
 import { useDepartmentNames } from './DepartmentSelect';
 import { InviteDialog } from './InviteDialog';
 import { AddMemberDialog, EditMemberDialog } from './MemberDialogs';
+import { PendingInvitations } from './PendingInvitations';
 
 const PAGE_SIZE = 20;
 
@@ -251,6 +252,7 @@ export function MembersTab({ projectId }: { projectId: string }) {
           data-testid="member-reorder-disabled"
         />
       )}
+      <PendingInvitations projectId={projectId} templateNames={templateNames} />
       <Table<MemberView>
         rowKey="_id"
         size="middle"
@@ -303,9 +305,12 @@ export function MembersTab({ projectId }: { projectId: string }) {
         projectId={projectId}
         open={adding}
         onClose={() => setAdding(false)}
-        onAdded={() => {
+        onAdded={(invited) => {
           setAdding(false);
-          void message.success(t('projectSettings:members.added'));
+          // Someone not yet of the enterprise is invited: a member once they accept (issue 14).
+          void message.success(
+            invited ? t('projectSettings:members.invited') : t('projectSettings:members.added'),
+          );
         }}
       />
       <EditMemberDialog
