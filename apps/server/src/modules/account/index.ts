@@ -86,7 +86,7 @@ export function createAccountModule({
     lockout,
   });
   const credentials = createCredentialsService({ db, clock, sessions, sms, account, lockout });
-  const reauth = createReauth({ sms });
+  const reauth = createReauth({ sms, attempts: lockout });
   const profiles = createUserProfileService({ db, engine, clock, sms, reauth });
   // Security notices (issue 14) go through the configured SMS provider: the console outbox by default.
   const noticeSms = createSmsProvider(smsConfig, clock, log);

@@ -2,7 +2,7 @@ import { LOGIN_ERROR, type Reauth } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
-import type { CodeMatch, SmsService } from '../sms/index';
+import type { Attempt, CodeMatch, SmsService, Source } from '../sms/index';
 import { verifyPassword } from './password';
 import type { UserRow } from './user.repository';
 
@@ -22,13 +22,11 @@ export interface ReauthProof {
 export interface ReauthDeps {
   sms: SmsService;
   /**
-   * Called before a current password is verified, and told the outcome after; the attempt limit of the
-   * password checks (issue 14, item 13) plugs in here. Throws to refuse the attempt (e.g. 429).
+   * The sign-in defenses' attempt counter (lockout.service): a current password is an attempt like a sign-in,
+   * counted per address and per account BEFORE it is verified, so a stolen session cannot guess the password
+   * through a phone or email change (107 once the account is locked, 429 waits and challenges per address).
    */
-  passwordAttempts?: {
-    before(user: UserRow): Promise<void>;
-    after(user: UserRow, correct: boolean): Promise<void>;
-  };
+  attempts?: { begin(input: { source?: Source; userId?: string }): Promise<Attempt> };
 }
 
 /**
@@ -37,18 +35,22 @@ export interface ReauthDeps {
  * 106; five wrong entries void it, which only the account's own session can do). The proof is checked in the
  * same request as the change, so there is no grant to steal or to outlive the change. Neither given: 403.
  */
-export function createReauth({ sms, passwordAttempts }: ReauthDeps) {
+export function createReauth({ sms, attempts }: ReauthDeps) {
   return {
-    async check(user: UserRow, proof: Reauth): Promise<ReauthProof> {
+    async check(user: UserRow, proof: Reauth, source?: Source): Promise<ReauthProof> {
       const password = proof.currentPassword ?? '';
       const code = proof.currentPhoneCode?.trim() ?? '';
       if (password !== '') {
-        await passwordAttempts?.before(user);
-        const correct = await verifyPassword(user.password_hash, password);
-        await passwordAttempts?.after(user, correct);
-        if (!correct) {
-          throw new AppError(400, 'account.currentPasswordError', { code: LOGIN_ERROR.passwordError });
+        const attempt = attempts
+          ? await attempts.begin({ ...(source ? { source } : {}), userId: user.id })
+          : null;
+        if (!(await verifyPassword(user.password_hash, password))) {
+          throw (
+            (await attempt?.failed()) ??
+            new AppError(400, 'account.currentPasswordError', { code: LOGIN_ERROR.passwordError })
+          );
         }
+        await attempt?.succeeded();
         return { claim: async () => {} };
       }
       if (code !== '') {

@@ -24,7 +24,7 @@ import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError, type AppErrorDetail } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey } from '../../plugins/messages';
-import type { SmsService } from '../sms/index';
+import type { SmsService, Source } from '../sms/index';
 import type { ReauthService } from './reauth';
 import { presentUser, presentUserExpanded } from './user.presenter';
 import { createUserRepository, type UserChanges, type UserRow } from './user.repository';
@@ -135,9 +135,9 @@ export function createUserProfileService({ db, engine, clock, sms, reauth }: Use
      * PUT users/{id}/email with fresh proof (issue 14). Emails are contact data, not sign-in names: two
      * accounts may share one.
      */
-    async changeEmail(userId: string, body: EmailChange): Promise<ContactChange> {
+    async changeEmail(userId: string, body: EmailChange, source?: Source): Promise<ContactChange> {
       const user = await existing(userId);
-      const proof = await reauth.check(user, body);
+      const proof = await reauth.check(user, body, source);
       await db.transaction().execute(async (trx) => {
         await proof.claim(trx);
         await createUserRepository(trx).update(userId, { email: body.email }, clock.now().toISOString());
@@ -150,7 +150,7 @@ export function createUserProfileService({ db, engine, clock, sms, reauth }: Use
      * proof (issue 14: a code to the new phone alone let a stolen session take the account over through a
      * reset). Both codes are used up in the transaction of the change.
      */
-    async changePhone(userId: string, body: PhoneChange): Promise<ContactChange> {
+    async changePhone(userId: string, body: PhoneChange, source?: Source): Promise<ContactChange> {
       const user = await existing(userId);
       const phoneNumber = body.phoneNumber.trim();
       const countryCode = normalizeCountryCode(body.countryCode);
@@ -159,7 +159,7 @@ export function createUserProfileService({ db, engine, clock, sms, reauth }: Use
       if (user.phone_number === phoneNumber && user.country_code === countryCode) {
         throw new AppError(400, 'account.phoneUnchanged');
       }
-      const proof = await reauth.check(user, body);
+      const proof = await reauth.check(user, body, source);
       if ((await users().findByPhone(phoneNumber, countryCode)).length > 0) {
         throw new AppError(409, 'account.phoneAlreadyBound');
       }

@@ -131,7 +131,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     },
     async (request) => {
       ownAccount(request, request.params.id);
-      const { user, before } = await profiles.changePhone(request.params.id, request.body);
+      const { user, before } = await profiles.changePhone(request.params.id, request.body, sourceOf(request));
       await notices.phoneChanged(user._id, before, user.phoneNumber);
       return user;
     },
@@ -156,7 +156,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     },
     async (request) => {
       ownAccount(request, request.params.id);
-      const { user, before } = await profiles.changeEmail(request.params.id, request.body);
+      const { user, before } = await profiles.changeEmail(request.params.id, request.body, sourceOf(request));
       if (before.email !== user.email) await notices.emailChanged(user._id, before, before.email, user.email);
       return user;
     },

@@ -432,6 +432,32 @@ describe('PUT users/{id}/email', () => {
   });
 });
 
+describe('guessing the current password through a change (issue 14)', () => {
+  it('counts like sign-in attempts: parallel guesses lock the account, and then the right one is refused', async () => {
+    // Each guess from its own address, so that only the account's own limit is at work.
+    const guess = (password: string, n: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${ACCOUNT}/users/${zhangsan}/email`,
+        headers: { cookie: zhangsanCookie },
+        payload: { email: 'thief@example.com', currentPassword: password },
+        remoteAddress: `10.9.${Math.floor(n / 200)}.${(n % 200) + 1}`,
+      });
+    const answers = await Promise.all(Array.from({ length: 14 }, (_, n) => guess(`Guess_${n}x`, n)));
+    const wrong = answers.filter((a) => a.json().code === 104).length;
+    const locked = answers.filter((a) => a.statusCode === 429 && a.json().code === 107).length;
+    expect(wrong).toBeLessThanOrEqual(10);
+    expect(wrong + locked).toBe(14);
+    expect(locked).toBeGreaterThan(0);
+    const right = await guess('Demo1234', 99);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe(107);
+    expect((await request('GET', `/users/${zhangsan}`, zhangsanCookie)).json().email).not.toBe(
+      'thief@example.com',
+    );
+  });
+});
+
 describe('the password rule with the account (issue 14)', () => {
   it('a change refuses common passwords and ones containing the name or phone; the phone is told', async () => {
     const change = (password: string, oldPassword = 'Demo1234') =>
