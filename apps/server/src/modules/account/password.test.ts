@@ -309,6 +309,36 @@ describe('PUT users/{id}/password?code=true (forgot password)', () => {
     expect((await login(t.app, 'demo', 'Reset_777')).statusCode).toBe(200);
   });
 
+  it('keeps a verified reset code usable when someone sends the phone a new one', async () => {
+    await app();
+    const code = await codeFor(t, DEMO_PHONE, 'reset');
+    const verified = await sendCode(
+      t.app,
+      { phoneNumber: DEMO_PHONE, type: 'reset', code },
+      { verify: true },
+    );
+    const { userId: id } = verified.json() as { userId: string };
+    // An anonymous send a minute later (from elsewhere) makes a new code; the owner's grant stays.
+    t.clock.advance(61_000);
+    expect(
+      (await sendCode(t.app, { phoneNumber: DEMO_PHONE, type: 'reset' }, { ip: addressOf(3) })).statusCode,
+    ).toBe(200);
+    const reset = await putPassword(id, 'code=true', { password: 'Reset_777', code });
+    expect(reset.statusCode).toBe(200);
+    // An unverified code, though, is still replaced by a newer send.
+    const older = await codeFor(t, DEMO_PHONE, 'login');
+    t.clock.advance(61_000);
+    const newer = await codeFor(t, DEMO_PHONE, 'login');
+    if (older !== newer) {
+      const stale = await sendCode(
+        t.app,
+        { phoneNumber: DEMO_PHONE, type: 'login', code: older },
+        { verify: true },
+      );
+      expect(stale.json().code).toBe(106);
+    }
+  });
+
   it('works through a method-override POST, and refuses a foreign Origin', async () => {
     await app();
     const id = await userId('demo');

@@ -55,8 +55,11 @@ export function createSmsRepository(db: Kysely<Database>) {
       return { samePurpose, phoneDaily, ipHourly, globalDaily };
     },
 
-    /** The newest code that can still be entered for this phone and purpose (older ones are void). */
-    latestUsable(phoneNumber: string, countryCode: string, purpose: string): Promise<SmsCodeRow | undefined> {
+    /**
+     * The codes that can still be entered for this phone and purpose, newest first: the newest active one
+     * and verified ones (a newer send voids only active codes, never a verified one's grant).
+     */
+    usable(phoneNumber: string, countryCode: string, purpose: string): Promise<SmsCodeRow[]> {
       return db
         .selectFrom('sms_codes')
         .selectAll()
@@ -66,8 +69,8 @@ export function createSmsRepository(db: Kysely<Database>) {
         .where('state', 'in', USABLE)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+        .limit(4)
+        .execute();
     },
 
     async setState(id: string, state: SmsCodeState): Promise<void> {
@@ -88,7 +91,10 @@ export function createSmsRepository(db: Kysely<Database>) {
       await db.deleteFrom('sms_codes').where('id', '=', id).execute();
     },
 
-    /** A newer code replaces the older ones of the same phone and purpose. */
+    /**
+     * A newer code replaces the older active ones of the same phone and purpose. A verified code keeps its
+     * grant (issue 14): an anonymous send must not void the owner's verified reset code.
+     */
     async voidOthers(
       phoneNumber: string,
       countryCode: string,
@@ -101,7 +107,7 @@ export function createSmsRepository(db: Kysely<Database>) {
         .where('phone_number', '=', phoneNumber)
         .where('country_code', '=', countryCode)
         .where('purpose', '=', purpose)
-        .where('state', 'in', [...USABLE, 'sending'])
+        .where('state', 'in', ['active', 'sending'])
         .where('id', '<>', keepId)
         .execute();
     },

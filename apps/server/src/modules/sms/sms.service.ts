@@ -159,17 +159,18 @@ export function createSmsService(deps: SmsServiceDeps) {
   async function match(input: CodeInput, options: { voidOnWrong?: boolean } = {}): Promise<CodeMatch> {
     const entered = (input.code ?? '').trim();
     if (entered === '') throw codeError('account.codeRequired');
-    const row: SmsCodeRow | undefined = await codes.latestUsable(
-      input.phoneNumber,
-      input.countryCode,
-      input.purpose,
-    );
-    if (!row) throw codeError();
     const now = clock.now().toISOString();
-    const validUntil = row.state === 'verified' ? (row.grant_expires_at ?? row.expires_at) : row.expires_at;
-    if (now >= validUntil) throw codeError();
-    if (!sameHash(hashCode(row.salt, entered), row.code_hash)) {
-      if (options.voidOnWrong !== false) await codes.recordWrongAttempt(row.id, MAX_CODE_ATTEMPTS);
+    const live = (await codes.usable(input.phoneNumber, input.countryCode, input.purpose)).filter(
+      (row: SmsCodeRow) =>
+        now < (row.state === 'verified' ? (row.grant_expires_at ?? row.expires_at) : row.expires_at),
+    );
+    // Every live code is hashed (no early exit): the time does not tell which one matched.
+    const matches = live.map((row) => sameHash(hashCode(row.salt, entered), row.code_hash));
+    const row = live[matches.indexOf(true)];
+    if (!row) {
+      const newest = live[0];
+      if (newest && options.voidOnWrong !== false)
+        await codes.recordWrongAttempt(newest.id, MAX_CODE_ATTEMPTS);
       throw codeError();
     }
     return { id: row.id, userId: row.user_id };
