@@ -13,7 +13,7 @@ export interface SmsCodeButtonProps {
   phoneNumber: string;
   countryCode: string;
   type: PhoneCodeType;
-  /** After a successful send, with the server's answer (`{userId}` for type reset). */
+  /** After a successful send, with the server's answer (`{}`). */
   onSent?: (answer: SendCodeResult) => void;
   disabled?: boolean;
   /** The button's test id (default `sms-send`); its message is `<testId>-error`. */
