@@ -22,17 +22,37 @@ const info = {
 let api: FakeApi;
 let infoReply: FakeReply;
 let applyReply: FakeReply;
+/** The invitations addressed to the signed-in user (issue 14). */
+const MINE_ID = '0000000000000000000000c1';
+let mine: unknown[];
+const myInvitation = {
+  _id: MINE_ID,
+  scopeType: 'project',
+  scopeId: '0000000000000000000000a2',
+  scopeName: '某某项目',
+  enterpriseName: '某某公司',
+  inviter: { _id: '0000000000000000000000b2', name: 'mallory', nickName: '某人' },
+  createdAt: '2026-11-20T08:00:00.000Z',
+};
 
 beforeAll(async () => {
   api = await startFakeApi();
   api.on(`GET account-service/member-invitations/${TOKEN}`, () => infoReply);
   api.on(`POST account-service/member-invitations/${TOKEN}/apply`, () => applyReply);
+  api.on('GET account-service/membership-invitations', () => ({ json: mine }));
+  for (const answer of ['accept', 'decline']) {
+    api.on(`POST account-service/membership-invitations/${MINE_ID}/${answer}`, () => {
+      mine = [];
+      return { json: {} };
+    });
+  }
 });
 afterAll(() => api.close());
 beforeEach(() => {
   api.requests.length = 0;
   infoReply = { json: info };
   applyReply = { json: {} };
+  mine = [myInvitation];
   configureHttp({ baseUrl: api.baseUrl });
 });
 
@@ -58,7 +78,7 @@ describe('/e/member-invite', () => {
     expect(apply.body).toEqual({ remark: '我是张三，施工单位' });
   });
 
-  it("says 'Failed to obtain invitation' for an unknown or expired token, and without a token", async () => {
+  it("says 'Failed to obtain invitation' for an unknown or expired token", async () => {
     infoReply = { status: 404, json: { code: 404, key: 'org.invitationNotFound', message: '获取邀请失败' } };
     renderPage();
     expect(await screen.findByTestId('invite-error')).toHaveTextContent('获取邀请失败');
@@ -86,13 +106,39 @@ describe('/e/member-invite', () => {
     expect(await screen.findByTestId('invite-revoked')).toHaveTextContent('该邀请链接已被管理员撤销');
   });
 
-  it('says so when the token is missing', async () => {
+  it('without a token lists the invitations addressed to me; accepting opens the project', async () => {
+    const { location } = renderRoutes(
+      {
+        '/e/member-invite': <MemberInvitePage />,
+        '/projects/:projectId': <div data-testid="project-marker" />,
+      },
+      { path: `/e/member-invite?invitation=${MINE_ID}`, user: makeUser() },
+    );
+    const row = await screen.findByTestId(`my-invitation-${MINE_ID}`);
+    expect(row).toHaveTextContent('某某项目');
+    expect(row).toHaveTextContent('某某公司');
+    expect(row).toHaveTextContent('某人 于 2026-11-20 邀请');
+    await userEvent.setup().click(screen.getByTestId(`my-invitation-accept-${MINE_ID}`));
+    await waitFor(() => expect(location.pathname).toBe('/projects/0000000000000000000000a2'));
+    expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain(
+      `POST account-service/membership-invitations/${MINE_ID}/accept`,
+    );
+  });
+
+  it('declines only after a confirmation; then nothing waits', async () => {
     renderRoutes(
       { '/e/member-invite': <MemberInvitePage /> },
       { path: '/e/member-invite', user: makeUser() },
     );
-    expect(await screen.findByTestId('invite-error')).toHaveTextContent('获取邀请失败');
-    expect(api.requests).toEqual([]);
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId(`my-invitation-decline-${MINE_ID}`));
+    expect(await screen.findByText('确定拒绝加入「某某项目」的邀请吗？')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    await user.click(await screen.findByTestId('my-invitation-decline-ok'));
+    expect(await screen.findByTestId('my-invitations-empty')).toHaveTextContent('暂无等待您答复的邀请');
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      `account-service/membership-invitations/${MINE_ID}/decline`,
+    ]);
   });
 
   it("says 'This member already existed', from the invitation or from the apply answer", async () => {

@@ -1,7 +1,7 @@
 import '../locales';
 import '../enterprise.css';
 import { REMARK_MAX_LENGTH } from '@lintel/contracts/account';
-import { Alert, Button, Card, Descriptions, Input, Result } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Result } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -53,16 +53,19 @@ export default function MemberInvitePage() {
     );
   }
   if (token === '') {
+    // antd's App gives the answers their messages (in this chunk only, see providers.tsx).
     return (
-      <div className="page enterprise-invite" data-testid="invitations-page">
-        <Card
-          title={t('enterprise:invitations.title')}
-          variant="borderless"
-          className="enterprise-invite__card"
-        >
-          <MyInvitations />
-        </Card>
-      </div>
+      <App component={false}>
+        <div className="page enterprise-invite" data-testid="invitations-page">
+          <Card
+            title={t('enterprise:invitations.title')}
+            variant="borderless"
+            className="enterprise-invite__card"
+          >
+            <MyInvitations />
+          </Card>
+        </div>
+      </App>
     );
   }
 

@@ -1,4 +1,10 @@
-import type { Invitation, MemberRequest, MemberView, Project } from '@lintel/contracts/org';
+import type {
+  Invitation,
+  MemberRequest,
+  MembershipInvitation,
+  MemberView,
+  Project,
+} from '@lintel/contracts/org';
 import type { Template } from '@lintel/contracts/permissions';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,6 +21,20 @@ let project: Project;
 let members: MemberView[];
 let requests: MemberRequest[];
 let invitations: Invitation[];
+let pending: MembershipInvitation[];
+const PENDING_ID = '66a0000000000000000000c1';
+const pendingRow = (id: string, value: string): MembershipInvitation => ({
+  _id: id,
+  status: 'pending',
+  scopeType: 'project',
+  scopeId: PROJECT_ID,
+  invitedAs: { kind: 'phone', value, countryCode: '86' },
+  templateId: T_SITE,
+  department: '',
+  remark: '监理',
+  inviter: { _id: ADMIN._id, name: 'demo', nickName: '演示用户' },
+  createdAt: '2026-01-07T08:00:00.000Z',
+});
 let reply: Record<string, FakeReply | undefined>;
 
 const template = (id: string, name: string, isDefault: boolean): Template => ({
@@ -102,6 +122,11 @@ beforeAll(async () => {
     });
     api.on(`DELETE account-service/members/${m._id}`, () => reply.remove ?? { json: {} });
   }
+  api.on(`GET account-service/projects/${PROJECT_ID}/membership-invitations`, () => ({ json: pending }));
+  api.on(`DELETE account-service/membership-invitations/${PENDING_ID}`, () => {
+    pending = pending.filter((row) => row._id !== PENDING_ID);
+    return { json: {} };
+  });
   api.on(`GET account-service/projects/${PROJECT_ID}/templates`, {
     json: [template(T_DEFAULT, '默认模板', true), template(T_SITE, '施工员', false)],
   });
@@ -165,6 +190,7 @@ beforeEach(() => {
       expiresAt: '2026-01-13T08:00:00.000Z',
     },
   ];
+  pending = [];
   reply = {};
   configureHttp({ baseUrl: api.baseUrl });
 });
@@ -235,6 +261,39 @@ describe('project settings: members', { timeout: 60_000 }, () => {
       templateId: T_SITE,
     });
     expect(await screen.findByText('成员已添加')).toBeInTheDocument();
+  });
+
+  it('someone outside the enterprise is invited: the message says so, the pending row shows what was typed', async () => {
+    reply.add = { json: pendingRow('66a0000000000000000000c2', '13700000009') };
+    const { user: u } = renderSettings('members');
+    await u.click(await screen.findByTestId('member-add'));
+    expect(screen.getByTestId('member-add-hint')).toHaveTextContent('接受后成为成员');
+    fireEvent.change(screen.getByTestId('member-add-who'), { target: { value: '13700000009' } });
+    await pick('member-add-template', '施工员');
+    pending = [pendingRow('66a0000000000000000000c2', '13700000009')];
+    await u.click(screen.getByTestId('member-add-ok'));
+    expect(await screen.findByText('邀请已发出，对方接受后即成为成员')).toBeInTheDocument();
+    const row = await screen.findByTestId('pending-row-66a0000000000000000000c2');
+    expect(row).toHaveTextContent('13700000009');
+    expect(row).toHaveTextContent('待接受');
+    expect(row).toHaveTextContent('施工员');
+    expect(within(screen.getByTestId('pending-invitations')).getByText('等待接受（1）')).toBeInTheDocument();
+  });
+
+  it('cancels a pending invitation after a confirmation; the section goes when none waits', async () => {
+    pending = [pendingRow(PENDING_ID, '13600000006')];
+    const { user: u } = renderSettings('members');
+    const row = await screen.findByTestId(`pending-row-${PENDING_ID}`);
+    expect(row).toHaveTextContent('13600000006');
+    expect(row).toHaveTextContent('监理');
+    expect(row).toHaveTextContent('演示用户');
+    await u.click(within(row).getByTestId(`pending-cancel-${PENDING_ID}`));
+    expect(await screen.findByText('确定取消对 13600000006 的邀请吗？')).toBeInTheDocument();
+    expect(seen('DELETE', `membership-invitations/${PENDING_ID}`)).toHaveLength(0);
+    await u.click(await screen.findByTestId('pending-cancel-ok'));
+    await waitFor(() => expect(seen('DELETE', `membership-invitations/${PENDING_ID}`)).toHaveLength(1));
+    expect(await screen.findByText('邀请已取消')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('pending-invitations')).toBeNull());
   });
 
   it("shows the server's refusal when adding (already a member)", async () => {
