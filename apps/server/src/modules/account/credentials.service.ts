@@ -1,15 +1,6 @@
-import {
-  LOGIN_ERROR,
-  normalizeCountryCode,
-  type PasswordChange,
-  type PhoneChange,
-  type User,
-  validatePassword,
-  validatePhone,
-} from '@lintel/contracts/account';
+import { LOGIN_ERROR, type PasswordChange, type User, validatePassword } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
-import { isUniqueViolation } from '../../db/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { codeError, type SmsService, type Source } from '../sms/index';
@@ -29,7 +20,7 @@ export interface CredentialsServiceDeps {
   lockout: LockoutService;
 }
 
-/** Password change and reset, phone binding: everything that proves who the user is. */
+/** Password change and reset (the phone and email changes are user-profile.service with reauth.ts). */
 export function createCredentialsService({
   db,
   clock,
@@ -52,7 +43,7 @@ export function createCredentialsService({
 
   /** The new password must satisfy the rules of the contracts, including "not the account name". */
   function checkNewPassword(user: UserRow, password: string): void {
-    const rule = validatePassword(password, user.name);
+    const rule = validatePassword(password, { name: user.name, phoneNumber: user.phone_number });
     if (rule) throw new AppError(400, rule);
   }
 
@@ -104,7 +95,10 @@ export function createCredentialsService({
       source: Source,
     ): Promise<LoginResult> {
       const user = await existing(userId);
-      checkNewPassword(user, body.password);
+      // Before the code only what needs no account (form, common passwords): the name and phone rule after
+      // it, so an anonymous caller cannot test guesses of the account's phone against it.
+      const formRule = validatePassword(body.password);
+      if (formRule) throw new AppError(400, formRule);
       if (!body.code?.trim()) throw codeError('account.codeRequired');
       if (!user.phone_number) throw codeError();
       const found = await sms.guardedMatch(
@@ -112,6 +106,7 @@ export function createCredentialsService({
         source,
       );
       if (found.userId !== null && found.userId !== user.id) throw codeError();
+      checkNewPassword(user, body.password);
       if (user.disabled === 1) throw new AppError(403, 'account.disabled');
       const passwordHash = await hashPassword(body.password);
       const result = await account.signIn(user.id, {
@@ -129,36 +124,6 @@ export function createCredentialsService({
       });
       await lockout.unlock(user.id);
       return result;
-    },
-
-    /** PUT users/{id}/phoneNumber: a new phone (not the current one, nobody else's) and its bind code. */
-    async changePhone(userId: string, body: PhoneChange): Promise<User> {
-      const user = await existing(userId);
-      const phoneNumber = body.phoneNumber.trim();
-      const countryCode = normalizeCountryCode(body.countryCode);
-      const rule = validatePhone(phoneNumber, countryCode);
-      if (rule) throw new AppError(400, rule);
-      if (user.phone_number === phoneNumber && user.country_code === countryCode) {
-        throw new AppError(400, 'account.phoneUnchanged');
-      }
-      if ((await users().findByPhone(phoneNumber, countryCode)).length > 0) {
-        throw new AppError(409, 'account.phoneAlreadyBound');
-      }
-      const found = await sms.match({ phoneNumber, countryCode, purpose: 'bind', code: body.code });
-      try {
-        await db.transaction().execute(async (trx) => {
-          await sms.claim(found, trx);
-          await createUserRepository(trx).update(
-            userId,
-            { phone_number: phoneNumber, country_code: countryCode },
-            clock.now().toISOString(),
-          );
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, 'account.phoneAlreadyBound');
-        throw error;
-      }
-      return reread(userId);
     },
   };
 }

@@ -75,7 +75,11 @@ export function createRegistrationService({ db, users, account, sms, lockout }: 
         throw new AppError(400, 'account.passwordRequired', { code: REGISTER_ERROR.passwordEmpty });
       }
       const password = body.password;
-      const passwordRule = validatePassword(password, name);
+      // Not common, not containing the name or the phone being registered (issue 14).
+      const passwordRule = validatePassword(password, {
+        name,
+        phoneNumber: body.phoneNumber?.trim() ?? null,
+      });
       if (passwordRule) throw new AppError(400, passwordRule);
       const realNameRule = validateRealName(body.nickName);
       if (realNameRule) throw new AppError(400, realNameRule);
