@@ -58,6 +58,14 @@ describe('loadConfig: defaults', () => {
     expect(existsSync(join(defaultWebDist(), '..', 'package.json'))).toBe(true);
   });
 
+  it('reads SESSION_MAX_AGE in seconds or with a unit; 7 days by default', () => {
+    expect(loadConfig({}).sessionMaxAgeMs).toBe(7 * 24 * 3600 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE: '3600' }).sessionMaxAgeMs).toBe(3600 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE: '90m' }).sessionMaxAgeMs).toBe(90 * 60 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE: ' 12h ' }).sessionMaxAgeMs).toBe(12 * 3600 * 1000);
+    expect(loadConfig({ SESSION_MAX_AGE: '30d' }).sessionMaxAgeMs).toBe(30 * 24 * 3600 * 1000);
+  });
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', PUBLIC_URL: ' ' }).port).toBe(8080);
   });
@@ -205,6 +213,9 @@ describe('loadConfig: invalid values', () => {
     ['LOGOUT_TIME', { LOGOUT_TIME: '-5' }, /LOGOUT_TIME must be idle minutes/],
     ['LOGOUT_TIME', { LOGOUT_TIME: '1441' }, /LOGOUT_TIME/],
     ['CLOUD', { CLOUD: 'on' }, /CLOUD must be 0 or 1/],
+    ['SESSION_MAX_AGE', { SESSION_MAX_AGE: '7 days' }, /SESSION_MAX_AGE must be a session lifetime/],
+    ['SESSION_MAX_AGE', { SESSION_MAX_AGE: '60' }, /SESSION_MAX_AGE must be .*from 5 minutes/],
+    ['SESSION_MAX_AGE', { SESSION_MAX_AGE: '366d' }, /SESSION_MAX_AGE/],
     [
       'MODEL_UPLOAD_MAX_BYTES',
       { MODEL_UPLOAD_MAX_BYTES: '1k' },
