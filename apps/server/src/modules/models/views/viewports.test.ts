@@ -203,6 +203,14 @@ describe('thumbnails', () => {
     const png = await upload(w.cookies.demo, w.project, 'view.png', makePng());
     const saved = await save('demo', { ...fullViewport(), thumbnailFileId: png });
     expect(saved.thumbnailFileId).toBe(png);
+    // The thumbnail is read through the viewport (issue 14): members who see viewports, nobody else.
+    const thumbnailUrl = `/api/v1/base-service/files/${png}`;
+    for (const who of ['zhangsan', 'lisi'] as const) {
+      expect((await w.call(who, 'GET', thumbnailUrl)).statusCode, who).toBe(200);
+    }
+    for (const who of ['zhouba', 'qianqi', 'sunqi'] as const) {
+      expect((await w.call(who, 'GET', thumbnailUrl)).statusCode, who).toBe(404);
+    }
     const cleared = await w.call('demo', 'PUT', `viewports/${saved._id}`, { thumbnailFileId: null });
     expect(json<Viewport>(cleared).thumbnailFileId).toBeNull();
     const pdf = await upload(

@@ -2,6 +2,7 @@ import type { Model, ModelElement } from '@lintel/contracts/models';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../../test/helper';
+import { addMemberWithConsent } from '../../../../test/membership';
 import { json, projectsOf, requester, signInPeople } from '../../../../test/project-api';
 import { MODELS, readySample } from '../test-support';
 import { withViewTables } from './tables';
@@ -78,10 +79,13 @@ export async function buildViewsWorld(options: {
     expect(response.statusCode, response.body).toBe(200);
     return json<{ _id: string }>(response)._id;
   }
-  async function addMember(name: string, extra: Record<string, unknown> = {}) {
-    const response = await call('demo', 'POST', `${ACCOUNT}/projects/${project}/members`, {
-      userId: ids[name],
-      ...extra,
+  async function addMember(name: Name, extra: Record<string, unknown> = {}) {
+    // Someone outside the enterprise is invited and joins by accepting (issue 14).
+    const response = await addMemberWithConsent(t.app, {
+      scope: `projects/${project}`,
+      adminCookie: cookies.demo,
+      userCookie: cookies[name],
+      body: { userId: ids[name], ...extra },
     });
     expect(response.statusCode, response.body).toBe(200);
   }
