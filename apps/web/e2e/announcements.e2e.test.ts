@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keepScreenshot, twoBrowsersPerTest } from './browser';
-import { ACCOUNT_API, leftLogin, registerUser, signIn, suffix } from './people';
+import { ACCOUNT_API, acceptInvitation, leftLogin, registerUser, signIn, suffix } from './people';
 
 /**
  * Issue 5's walk: user A (demo, admin of 示范项目一期) publishes an announcement to user B (a member who has
@@ -33,6 +33,7 @@ describe('announcements', () => {
       data: { name: person.name },
     });
     expect(added.status(), await added.text()).toBe(200);
+    await acceptInvitation(person, await added.json());
 
     // B waits on the home page, with the header's bell.
     await signIn(b.page, person.name, person.password, leftLogin);

@@ -13,7 +13,7 @@ describe('contact sheets', () => {
   it('A sends a sheet to B, B reads it, and the circulation record shows both', async () => {
     const person = await registerUser({ prefix: 'cs', nickName: `联系单接收${suffix().slice(0, 3)}` });
     await signIn(a.page, 'demo', 'Demo1234', leftLogin);
-    const projectId = await joinDemoProject(a.page, person.name);
+    const projectId = await joinDemoProject(a.page, person);
 
     // A: the workbench menu → contact sheets → new.
     await a.page.goto(`/projects/${projectId}`);

@@ -109,7 +109,7 @@ describe('BIM models', () => {
   }, async () => {
     const person = await registerUser({ prefix: 'mv', nickName: `模型协作${suffix().slice(0, 3)}` });
     await signIn(a.page, 'demo', 'Demo1234', leftLogin);
-    const projectId = await joinDemoProject(a.page, person.name);
+    const projectId = await joinDemoProject(a.page, person);
     const page = a.page;
     const started = Date.now();
     const step = (what: string) =>

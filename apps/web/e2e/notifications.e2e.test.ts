@@ -69,13 +69,16 @@ describe('issue 5: a notification arrives live', () => {
     // A reload would drop this mark: it proves the badge moved by the stream alone.
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
-    // The other person creates an enterprise and adds demo by account name.
+    // The other person creates an enterprise and adds demo by account name: an invitation (issue 14).
     const api = await apiSession(owner.name);
     const enterprise = await postJson<{ _id: string }>(api, 'enterprises', { name: enterpriseName });
-    const member = await postJson<{ _id: string }>(api, `enterprises/${enterprise._id}/members`, {
-      name: 'demo',
-    });
-    cleanups.push(() => api.delete(`${ACCOUNT}/members/${member._id}`));
+    const invitation = await postJson<{ _id: string; status: string }>(
+      api,
+      `enterprises/${enterprise._id}/members`,
+      { name: 'demo' },
+    );
+    expect(invitation.status).toBe('pending');
+    cleanups.push(() => api.delete(`${ACCOUNT}/membership-invitations/${invitation._id}`));
 
     await poll(() => badge.textContent()).toBe(String(before + 1));
     expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -84,20 +87,22 @@ describe('issue 5: a notification arrives live', () => {
     // The bell opens the centre, on the messages tab, with the new notification first and unread.
     await bell.click();
     await page.waitForURL('**/notifications');
-    const title = `您已加入企业「${enterpriseName}」`;
+    const title = `周老板 邀请您加入企业「${enterpriseName}」`;
     const item = page.locator('[data-testid^="notification-"][data-read]', { hasText: title });
     await item.waitFor();
     await expect.poll(() => item.getAttribute('data-read')).toBe('false');
-    await expect.poll(() => item.textContent()).toContain('周老板 将您添加为成员。');
+    await expect.poll(() => item.textContent()).toContain('接受邀请即成为成员，也可以拒绝。');
     await expect.poll(() => item.textContent()).toContain('成员管理');
     expect(
       await page.getByRole('tab', { name: new RegExp(zh.tabs.messages) }).getAttribute('aria-selected'),
     ).toBe('true');
     await keepScreenshot(page, 'notifications-centre');
 
-    // Opening it marks it read and follows its link (the organisation area); the badge drops.
+    // Opening it marks it read and follows its link (the invitation, to accept or decline); the badge drops.
     await item.getByTestId('notification-open').click();
-    await page.waitForURL('**/e');
+    await page.waitForURL('**/e/member-invite?invitation=*');
+    await page.getByTestId(`my-invitation-${invitation._id}`).waitFor();
+    await keepScreenshot(page, 'membership-invitation');
     await poll(unreadBefore).toBe(before);
 
     await page.goBack();

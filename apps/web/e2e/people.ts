@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import { type Page, request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { latestSmsCode } from './browser';
 
@@ -86,10 +86,58 @@ export async function signIn(page: Page, name: string, password: string, landing
 }
 
 /**
- * Adds the person to 示范项目一期 as its administrator (the signed-in demo user on `page`) would,
- * through the API, and answers the project's id.
+ * Accepts, as the person, the invitation an administrator's add answered when the person was not yet of
+ * the enterprise (issue 14: membership needs consent); nothing to do for a direct add.
  */
-export async function joinDemoProject(page: Page, personName: string): Promise<string> {
+export async function acceptInvitation(
+  person: Pick<Person, 'name' | 'password'>,
+  added: { _id: string; invitedAs?: unknown },
+): Promise<void> {
+  if (!added.invitedAs) return;
+  const api = await request.newContext({ baseURL: inject('baseURL') });
+  try {
+    const signedIn = await api.post(`${ACCOUNT_API}/login`, {
+      data: { name: person.name, password: person.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const accepted = await api.post(`${ACCOUNT_API}/membership-invitations/${added._id}/accept`, {
+      data: {},
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Accepts, as the person, every invitation waiting for them. */
+export async function acceptMyInvitations(person: Pick<Person, 'name' | 'password'>): Promise<void> {
+  const api = await request.newContext({ baseURL: inject('baseURL') });
+  try {
+    const signedIn = await api.post(`${ACCOUNT_API}/login`, {
+      data: { name: person.name, password: person.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const mine = (await (await api.get(`${ACCOUNT_API}/membership-invitations`)).json()) as { _id: string }[];
+    expect(mine.length).toBeGreaterThan(0);
+    for (const invitation of mine) {
+      const accepted = await api.post(`${ACCOUNT_API}/membership-invitations/${invitation._id}/accept`, {
+        data: {},
+      });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+    }
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Adds the person to 示范项目一期 as its administrator (the signed-in demo user on `page`) would,
+ * through the API — the person accepts the invitation — and answers the project's id.
+ */
+export async function joinDemoProject(
+  page: Page,
+  person: Pick<Person, 'name' | 'password'>,
+): Promise<string> {
   const projects = (await (await page.request.get(`${ACCOUNT_API}/projects`)).json()) as {
     _id: string;
     name: string;
@@ -97,9 +145,10 @@ export async function joinDemoProject(page: Page, personName: string): Promise<s
   const project = projects.find((p) => p.name === '示范项目一期');
   expect(project).toBeDefined();
   const added = await page.request.post(`${ACCOUNT_API}/projects/${project!._id}/members`, {
-    data: { name: personName },
+    data: { name: person.name },
   });
   expect(added.status(), await added.text()).toBe(200);
+  await acceptInvitation(person, await added.json());
   return project!._id;
 }
 

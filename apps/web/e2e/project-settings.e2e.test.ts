@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import zhSettings from '../src/locales/zh-CN/projectSettings.json';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
-import { leftLogin, pick, registerUser, signIn, suffix } from './people';
+import { acceptMyInvitations, leftLogin, pick, registerUser, signIn, suffix } from './people';
 
 /**
  * The project settings in a real browser against the real server (DEMO=1: `demo` / `Demo1234`, admin of
@@ -99,7 +99,15 @@ describe('project settings', () => {
     await page.getByTestId('member-add-by').getByText(zhSettings.members.byPhone).click();
     await page.getByTestId('member-add-who').fill(newcomer.phoneNumber);
     await page.getByTestId('member-add-ok').click();
-    await page.getByText(zhSettings.members.added).waitFor();
+    // Not of the enterprise: invited; the pending row shows only the typed phone until they accept.
+    await page.getByText(zhSettings.members.invited).waitFor();
+    const pendingRow = page.locator('[data-testid^="pending-row-"]', { hasText: newcomer.phoneNumber });
+    await pendingRow.waitFor();
+    expect(await pendingRow.textContent()).not.toContain(newcomer.name);
+    await keepScreenshot(page, 'project-settings-member-invited');
+    await acceptMyInvitations(newcomer);
+    await page.reload();
+    await page.getByTestId('member-table').waitFor();
     await page.getByTestId('member-search').locator('input').fill(newcomer.name);
     await page.getByTestId('member-search').locator('input').press('Enter');
     await page.getByTestId('member-reorder-disabled').waitFor();

@@ -13,7 +13,7 @@ describe('problem topics', () => {
   it('A raises a problem mentioning B, B responds, A closes it', async () => {
     const person = await registerUser({ prefix: 'tp', nickName: `问题处理${suffix().slice(0, 3)}` });
     await signIn(a.page, 'demo', 'Demo1234', leftLogin);
-    const projectId = await joinDemoProject(a.page, person.name);
+    const projectId = await joinDemoProject(a.page, person);
 
     // A: the workbench menu → problems → new; B mentioned.
     await a.page.goto(`/projects/${projectId}`);
