@@ -233,6 +233,8 @@ describe('account flows', () => {
     await page.getByTestId('bindtel-send').click();
     const code = await latestSmsCode(phone, 'bind');
     await page.getByTestId('bindtel-code').fill(code === '000000' ? '111111' : '000000');
+    // Binding a phone needs the password too (issue 14: a session alone must not attach a phone).
+    await page.getByTestId('bindtel-password').fill('Demo1234');
     await page.getByTestId('bindtel-submit').click();
     await page.getByTestId('bindtel-code-error').waitFor();
     await keepScreenshot(page, 'bindtel-code-error');
