@@ -61,7 +61,9 @@ export async function freshDatabase(
 ): Promise<TestDatabase & { dataDir: string }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lintel-test-'));
   if (!TEST_DATABASE_URL) {
-    const handle = openDatabase({ dataDir, databaseUrl: null });
+    // A test needs no power-cut durability: NORMAL spares the suite an fsync per commit (the FULL default of
+    // a real start is checked in robustness.test.ts).
+    const handle = openDatabase({ dataDir, databaseUrl: null, sqliteSynchronous: 'normal' });
     return { handle, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;

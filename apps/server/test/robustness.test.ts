@@ -12,7 +12,7 @@ import { uploadAs } from '../src/modules/files/test-support';
 import { withModelTables } from '../src/modules/models/tables';
 import { MODELS, postModel, sampleBytes } from '../src/modules/models/test-support';
 import { createLocalStorage } from '../src/storage/local';
-import { ACCOUNT, buildTestApp, signIn, type TestApp } from './helper';
+import { ACCOUNT, buildTestApp, signIn, TEST_DATABASE_URL, type TestApp } from './helper';
 import { projectsOf } from './project-api';
 
 /**
@@ -471,4 +471,33 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: '2' })).toThrow(/TRUST_PROXY/);
   });
+});
+
+describe('durability', () => {
+  it.skipIf(TEST_DATABASE_URL)(
+    'a real start syncs every SQLite commit (FULL) unless SQLITE_SYNCHRONOUS=normal',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'lintel-sync-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      for (const [value, expected] of [
+        [undefined, 2],
+        ['normal', 1],
+        ['FULL', 2],
+      ] as const) {
+        const config = loadConfig({
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          ...(value ? { SQLITE_SYNCHRONOUS: value } : {}),
+        });
+        const app = buildApp(config);
+        try {
+          const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(app.database.db);
+          expect(rows[0]!.synchronous).toBe(expected);
+        } finally {
+          await app.close();
+        }
+      }
+      expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(/SQLITE_SYNCHRONOUS/);
+    },
+  );
 });
