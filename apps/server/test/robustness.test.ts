@@ -281,8 +281,11 @@ describe('a full disk', () => {
       return;
     }
     cleanups.push(async () => {
-      execFileSync('umount', ['-l', mountPoint], { stdio: 'ignore' });
-      await rm(mountPoint, { recursive: true, force: true });
+      try {
+        execFileSync('umount', ['-l', mountPoint], { stdio: 'ignore' });
+      } finally {
+        await rm(mountPoint, { recursive: true, force: true });
+      }
     });
 
     const dataDir = join(mountPoint, 'floor');
@@ -320,6 +323,9 @@ describe('a full disk', () => {
     }
     expectDiskFull(full!, 'zh-CN');
     await expect.poll(() => partFiles(bare.config.dataDir)).toEqual([]);
+    // Closed before the tmpfs is unmounted (afterEach unmounts first).
+    await bare.close();
+    t = undefined;
   });
 });
 
