@@ -207,7 +207,8 @@ export const contactSheetsRoutes: FastifyPluginAsyncZod<{ contactSheets: Contact
     {
       schema: {
         ...recallSchema,
-        summary: 'Recall a contact sheet (its sender), refused once a receiver replied; what the web app calls',
+        summary:
+          'Recall a contact sheet (its sender), refused once a receiver replied; what the web app calls',
         description: recallErrors,
         body: emptyBodySchema,
       },
