@@ -341,7 +341,12 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   });
 
   app.register(healthRoutes, { prefix: '/api/v1', database, diskSpace });
-  app.register(accountPlugin, { prefix: ACCOUNT_PREFIX, module: account, cookies, notify: notifications.notify });
+  app.register(accountPlugin, {
+    prefix: ACCOUNT_PREFIX,
+    module: account,
+    cookies,
+    notify: notifications.notify,
+  });
   app.register(filesPlugin, { prefix: FILES_PREFIX, module: files });
   app.register(identityPlugin, {
     prefix: IDENTITY_PREFIX,
