@@ -11,7 +11,6 @@ import {
   type User,
   type UserExpanded,
   type UserUpdate,
-  validatePassword,
   validatePhone,
 } from '@lintel/contracts/account';
 import type { Kysely } from 'kysely';
@@ -179,17 +178,6 @@ export function createUserProfileService({ db, engine, clock, sms, reauth }: Use
         throw error;
       }
       return { user: presentUser(await existing(userId)), before: contactOf(user) };
-    },
-
-    /**
-     * The password rule with what only the account knows (issue 14): not its name, not its phone. Every way
-     * to a new password checks it (registration passes the same through the contracts).
-     */
-    async checkNewPassword(userId: string, password: string): Promise<void> {
-      const user = await users().findById(userId);
-      if (!user) return; // the change itself answers 404
-      const rule = validatePassword(password, { name: user.name, phoneNumber: user.phone_number });
-      if (rule) throw new AppError(400, rule);
     },
 
     /** The phone the account has now (for the notice of a password change). */

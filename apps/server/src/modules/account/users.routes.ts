@@ -92,7 +92,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
     async (request, reply) => {
       const { id } = request.params;
       if (request.query.code === true) {
-        // The account-aware rule (name, phone) is the reset's own, after its code: never an anonymous oracle.
         const result = await credentials.resetPassword(
           id,
           request.body,
@@ -104,8 +103,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (
         return result.user;
       }
       ownAccount(request, id);
-      // Not the account's name, not its phone (the contracts' rule with what only the account knows).
-      await profiles.checkNewPassword(id, request.body.password);
       const user = await credentials.changePassword(id, request.sessionId, request.body, sourceOf(request));
       await notices.passwordChanged(id, await profiles.contact(id));
       return user;
