@@ -7,7 +7,7 @@
 //   4. browser    the built app started on a free port, driven by Debian's Chromium
 // `npm test -- --skip-browser` / `--skip-check` leave a pass out while developing; CI runs everything.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,18 +16,24 @@ const root = new URL('..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'lintel-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+/** Wall time of each pass, and every test file's own time, printed at the end (docs/testing.md). */
+const passTimes = [];
+const fileTimes = [];
+const runStarted = Date.now();
 
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n── ${label} ──`);
+  const started = Date.now();
   const result = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  passTimes.push({ label, ms: Date.now() - started });
   return result.status === 0;
 }
 
-function vitestPass(label, projects, env = {}) {
+function vitestPass(label, projects, env = {}, files = []) {
   const outputFile = join(work, `${label}.json`);
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   const ok = run(
@@ -37,6 +43,7 @@ function vitestPass(label, projects, env = {}) {
       'vitest',
       'run',
       ...projectArgs,
+      ...files,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${outputFile}`,
@@ -50,6 +57,9 @@ function vitestPass(label, projects, env = {}) {
     problems.push(`${label}: the test runner produced no report`);
     totals.failed += 1;
     return;
+  }
+  for (const file of report.testResults) {
+    fileTimes.push({ label, name: file.name.replace(root, ''), ms: file.endTime - file.startTime });
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
@@ -77,13 +87,24 @@ if (!args.has('--skip-check')) {
 }
 
 // The server's test helper uses PostgreSQL whenever TEST_DATABASE_URL is set: blank it for the SQLite pass.
-vitestPass('unit', ['contracts', 'server'], { TEST_DATABASE_URL: '' });
+// The SQLite pass records which server test files use a database (apps/server/test/database-files.ts): only
+// those run again on PostgreSQL, the rest (converters, parsers, pure rules) would only repeat themselves.
+const databaseFiles = join(work, 'database-files.txt');
+vitestPass('unit', ['contracts', 'server'], {
+  TEST_DATABASE_URL: '',
+  LINTEL_DATABASE_FILES: databaseFiles,
+});
 // The web component tests get the two cores to themselves: run beside the server suites (child processes,
 // image work, S3 and Redis tests), jsdom's antd screens slowed to the point of flaky timeouts.
-vitestPass('web', ['web']);
+vitestPass('web', ['web', 'web-mocks']);
 
 if (process.env.TEST_DATABASE_URL) {
-  vitestPass('postgres', ['server']);
+  const files = existsSync(databaseFiles)
+    ? [...new Set(readFileSync(databaseFiles, 'utf8').split('\n').filter(Boolean))].sort()
+    : [];
+  // No list (the SQLite pass did not run its files): every server file runs, as before.
+  if (files.length > 0) console.log(`\n(${files.length} server test files use a database: they run on PostgreSQL)`);
+  vitestPass('postgres', ['server'], {}, files);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped)');
 }
@@ -101,6 +122,14 @@ if (!args.has('--skip-browser')) {
 }
 
 rmSync(work, { recursive: true, force: true });
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(9);
+console.log('\nTime of each pass:');
+for (const pass of passTimes) console.log(`${seconds(pass.ms)}  ${pass.label}`);
+console.log(`${seconds(Date.now() - runStarted)}  all`);
+console.log('\nThe 15 slowest test files (their own time; files of a pass run two at a time):');
+for (const file of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 15)) {
+  console.log(`${seconds(file.ms)}  ${file.label.padEnd(8)} ${file.name}`);
+}
 console.log('');
 for (const problem of problems) console.log(`! ${problem}`);
 console.log(

@@ -8,6 +8,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     fileParallelism: true,
+    setupFiles: ['./test/database-files.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

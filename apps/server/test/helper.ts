@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from '../src/db/open';
 import { seedDatabase } from '../src/db/seeds/index';
 import type { Storage } from '../src/storage/index';
 import { TestClock } from './clock';
+import { markDatabaseUse } from './database-files';
 
 export const TEST_ADMIN_PASSWORD = 'Admin1234';
 export const ACCOUNT = '/api/v1/account-service';
@@ -59,6 +60,7 @@ export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () =>
 export async function freshDatabase(
   onPoolError?: (error: Error) => void,
 ): Promise<TestDatabase & { dataDir: string }> {
+  markDatabaseUse();
   const dataDir = await mkdtemp(join(tmpdir(), 'lintel-test-'));
   if (!TEST_DATABASE_URL) {
     // A test needs no power-cut durability: NORMAL spares the suite an fsync per commit (the FULL default of
