@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type RawBuilder, type Selectable, type Sq
 import { fromJson } from '../../db/json';
 import type { OrderBy } from '../../db/order';
 import type { Timestamp } from '../../db/schema';
+import { createSkipSeeker } from '../../db/seek';
 import { fileAttachments } from '../files/attachments';
 import type {
   TopicLinksTable,
@@ -105,6 +106,9 @@ export const topicConditions = {
   },
 };
 
+/** Order columns that may be NULL (a deadline): their pages are plain OFFSET queries. */
+const NULLABLE_ORDER = new Set(['t.deadline']);
+
 /** All SQL of the topics. */
 /** The owner key of a topic's files (its images, file links and its responses' images) in the files module. */
 export const TOPIC_FILES = 'topics';
@@ -139,6 +143,7 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
   function filtered(projectId: string, where: RawBuilder<SqlBool>) {
     return db.selectFrom('topics as t').where('t.project_id', '=', projectId).where(where);
   }
+  const seeker = createSkipSeeker(db);
 
   return {
     // ── topics ──
@@ -177,23 +182,23 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
 
     /**
      * One page of ids in order. Only the id is read while skipping, so a plain list walks the
-     * (project_id, created_at, id) index without touching the rows it skips.
+     * (project_id, created_at, id) index without touching the rows it skips; a deep page starts from the
+     * key of a page served before (db/seek.ts) instead of walking again.
      */
-    async pageIds(
+    pageIds(
       projectId: string,
       where: RawBuilder<SqlBool>,
       order: OrderBy,
       skip: number,
       limit: number,
     ): Promise<string[]> {
-      const rows = await filtered(projectId, where)
-        .select('t.id')
-        .orderBy(sql.ref(order.column), order.direction)
-        .orderBy('t.id', order.direction)
-        .offset(skip)
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.id);
+      return seeker.pageIds(filtered(projectId, where).select('t.id'), {
+        idColumn: 't.id',
+        order,
+        nullable: NULLABLE_ORDER.has(order.column),
+        skip,
+        limit,
+      });
     },
 
     async count(projectId: string, where: RawBuilder<SqlBool>): Promise<number> {

@@ -940,6 +940,90 @@ describe('export cap', () => {
   });
 });
 
+describe('deep pages (issue 15)', () => {
+  it('a deep page is the same page as a plain OFFSET one, after paging on, coming back and writes in between', async () => {
+    const deep = await newProject('深翻页');
+    const db = withTopicTables(t.db.db);
+    const TOTAL = 2600;
+    // Three topics a minute (created_at ties are ordered by id), every fifth without a deadline.
+    const rows = Array.from({ length: TOTAL }, (_, i) => {
+      const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 3) * 60_000).toISOString();
+      return {
+        id: `${deep.slice(0, 8)}${((i * 7919) % 100_003).toString(16).padStart(16, '0')}`,
+        project_id: deep,
+        number: i + 1,
+        name: `翻页 ${String((i * 31) % TOTAL).padStart(4, '0')}`,
+        content: '',
+        creator_id: ids.demo ?? null,
+        priority: i % 2 ? 'urgent' : 'normal',
+        status: 'processing',
+        deadline: i % 5 === 0 ? null : `2026-0${(i % 9) + 1}-1${i % 10}`,
+        completed_delay_days: 0,
+        link_count: 0,
+        response_count: 0,
+        mentions: '[]',
+        participants: '[]',
+        images: '[]',
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    for (let i = 0; i < rows.length; i += 500) {
+      await db
+        .insertInto('topics')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    await db.insertInto('topic_counters').values({ project_id: deep, last_number: TOTAL }).execute();
+    type Row = (typeof rows)[number];
+    const newest = (a: Row, b: Row) =>
+      a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1;
+    const numbers = async (query: string) => (await listOf('demo', query, deep)).map((s) => s.number);
+    const expectPage = async (all: Row[], skip: number, limit: number, query = '') =>
+      expect(await numbers(`skip=${skip}&limit=${limit}${query}`)).toEqual(
+        all.slice(skip, skip + limit).map((r) => r.number),
+      );
+
+    let byDate = [...rows].sort(newest);
+    // Page on, come back, jump: every page as the plain order says.
+    for (const skip of [2000, 2020, 2040, 2000, 2030, 2590, 1500, 2599, 2600])
+      await expectPage(byDate, skip, 20);
+    // Two orders and a filter at once, in parallel.
+    const urgent = byDate.filter((r) => r.priority === 'urgent');
+    const byName = [...rows].sort((a, b) =>
+      a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1,
+    );
+    await Promise.all([
+      expectPage(urgent, 1100, 50, `&${where({ priority: 'urgent' })}`),
+      expectPage(byName, 2100, 30, '&order=name'),
+      expectPage(byDate, 2100, 30),
+      expectPage(urgent, 1140, 50, `&${where({ priority: 'urgent' })}`),
+    ]);
+    // A new topic and a deleted one move every row: the remembered places are not used any more.
+    const raised = await raise('demo', { name: '新的一条', mentions: [ids.demo] }, deep);
+    await db.deleteFrom('topics').where('id', '=', byDate[2010]!.id).execute();
+    const fresh = await listOf('demo', 'skip=0&limit=1', deep);
+    expect(fresh[0]!._id).toBe(raised._id);
+    byDate = byDate.filter((r) => r.id !== byDate[2010]!.id);
+    const shifted = [{ number: raised.number } as Row, ...byDate];
+    for (const skip of [2000, 2020, 2000]) await expectPage(shifted, skip, 20);
+    // Writes racing the reads: each answer is one of the two states, never a mix of stale places.
+    const [, page] = await Promise.all([
+      db.deleteFrom('topics').where('id', '=', byDate[100]!.id).execute(),
+      numbers('skip=2000&limit=20'),
+    ]);
+    const after = [{ number: raised.number } as Row, ...byDate.filter((r) => r.id !== byDate[100]!.id)];
+    expect(
+      [shifted.slice(2000, 2020), after.slice(2000, 2020)].map((p) => p.map((r) => r.number)),
+    ).toContainEqual(page);
+    await expectPage(after, 2000, 20);
+    // A column that may be empty (deadline) pages plainly, still in the list's order.
+    const byDeadline = await numbers('skip=1990&limit=20&order=-deadline');
+    expect(byDeadline).toHaveLength(20);
+    expect(await numbers('skip=1990&limit=20&order=-deadline')).toEqual(byDeadline);
+  });
+});
+
 describe('settings: species, subcontracts and disciplines', () => {
   it('duplicate names 409; admins only; usage counted; one in use cannot be deleted', async () => {
     const create = (who: Name, kind: string, name: string) =>
