@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The README's test line (`npm test`). Runs every suite in passes and ends with one line
 // `N passed, N failed`:
-//   1. check      type checks of every workspace and Biome lint (a failure fails the run)
+//   1. check      type checks of every workspace and Biome lint, two at a time (a failure fails the run)
 //   2. unit       contracts and server (SQLite) tests, then the web component tests in a pass of their own
-//   3. postgres   the server suite again on PostgreSQL, when TEST_DATABASE_URL is set
+//   3. postgres   the server files that use a database, again on PostgreSQL, when TEST_DATABASE_URL is set
 //   4. browser    the built app started on a free port, driven by Debian's Chromium
 // `npm test -- --skip-browser` / `--skip-check` leave a pass out while developing; CI runs everything.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +31,42 @@ function run(label, command, commandArgs, env = {}) {
   });
   passTimes.push({ label, ms: Date.now() - started });
   return result.status === 0;
+}
+
+/**
+ * Type checks of the three workspaces and Biome, two at a time (each is one single-threaded process):
+ * the pass takes about half of running them one after another. Output is printed per command when it ends.
+ */
+async function checkPass() {
+  console.log('\n── check: types and lint ──');
+  const started = Date.now();
+  const commands = [
+    ['types: server', 'npx', ['tsc', '--noEmit', '-p', 'apps/server']],
+    ['types: web', 'npx', ['tsc', '--noEmit', '-p', 'apps/web']],
+    ['types: contracts', 'npx', ['tsc', '--noEmit', '-p', 'packages/contracts']],
+    ['lint', 'npx', ['biome', 'check', '.']],
+  ];
+  const runOne = ([label, command, commandArgs]) =>
+    new Promise((resolve) => {
+      const child = spawn(command, commandArgs, { cwd: root, env: process.env });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', (code) => {
+        console.log(`${code === 0 ? 'ok' : 'FAILED'}  ${label}`);
+        if (code !== 0 || output.trim()) console.log(output.trimEnd());
+        resolve(code === 0);
+      });
+    });
+  const queue = [...commands];
+  const results = [];
+  await Promise.all(
+    [0, 1].map(async () => {
+      while (queue.length > 0) results.push(await runOne(queue.shift()));
+    }),
+  );
+  passTimes.push({ label: 'check', ms: Date.now() - started });
+  return results.every(Boolean);
 }
 
 function vitestPass(label, projects, env = {}, files = []) {
@@ -80,7 +116,7 @@ function vitestPass(label, projects, env = {}, files = []) {
 }
 
 if (!args.has('--skip-check')) {
-  if (!run('check: types and lint', 'npm', ['run', 'check', '--silent'])) {
+  if (!(await checkPass())) {
     totals.failed += 1;
     problems.push('check: type checks or lint failed');
   }
@@ -103,7 +139,8 @@ if (process.env.TEST_DATABASE_URL) {
     ? [...new Set(readFileSync(databaseFiles, 'utf8').split('\n').filter(Boolean))].sort()
     : [];
   // No list (the SQLite pass did not run its files): every server file runs, as before.
-  if (files.length > 0) console.log(`\n(${files.length} server test files use a database: they run on PostgreSQL)`);
+  if (files.length > 0)
+    console.log(`\n(${files.length} server test files use a database: they run on PostgreSQL)`);
   vitestPass('postgres', ['server'], {}, files);
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: the PostgreSQL pass is skipped)');
