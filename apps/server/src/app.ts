@@ -243,6 +243,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     permissions,
     notifications,
     log: app.log,
+    // Files attached to their records must be files the caller may read (issue 14).
+    readableFiles: (user, ids) => files.readable(user, ids),
   });
   const contactSheets = createContactSheetsModule({
     db: database.db,
@@ -252,6 +254,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     permissions,
     notifications,
     log: app.log,
+    // Files attached to their records must be files the caller may read (issue 14).
+    readableFiles: (user, ids) => files.readable(user, ids),
   });
   const topics = createTopicsModule({
     db: database.db,
@@ -263,6 +267,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     // Element links name a live model of the project and an element of it (modules/models).
     assertElementLinks: createModelLookup(database.db).assertElementLinks,
     log: app.log,
+    // Files attached to their records must be files the caller may read (issue 14).
+    readableFiles: (user, ids) => files.readable(user, ids),
   });
   const files = createFilesModule({
     db: database.db,
@@ -280,6 +286,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     access: org.access,
     storage,
     unitScope: (user, projectId, role) => permissions.treeScope(user, projectId, 'personnel', 'units', role),
+    // Files attached to their records must be files the caller may read (issue 14).
+    readableFiles: (user, ids) => files.readable(user, ids),
   });
 
   const models = createModelsModule({
@@ -303,6 +311,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     engine: database.engine,
     clock,
     access: org.access,
+    // Files attached to their records must be files the caller may read (issue 14).
+    readableFiles: (user, ids) => files.readable(user, ids),
   });
   // Every file attached to a record is read through it: the owning modules answer (issue 14).
   files.registerOwner(announcements.announcements.fileOwner);

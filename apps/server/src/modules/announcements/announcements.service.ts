@@ -25,7 +25,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { createDirectory, withSubDepartments } from '../directory/index';
 import { presentUserCard } from '../directory/present';
-import { type FileOwnerPort, fileAttachments, opensAny } from '../files/attachments';
+import { type FileOwnerPort, type FileReadCheck, fileAttachments, opensAny } from '../files/attachments';
 import { bestEffort, type Notify } from '../notifications/index';
 import type { OrgAccess, ScopeAccess } from '../org/access';
 import { presentAnnouncement, presentSummary, type Viewpoint } from './announcements.presenter';
@@ -89,6 +89,8 @@ export interface AnnouncementsServiceDeps {
   /** The user's unread notifications about this announcement become read (they opened it). */
   readNotifications(user: User, announcementId: string): Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** How the caller may see one announcement (see `open`). */
@@ -296,6 +298,12 @@ export function createAnnouncementsService(deps: AnnouncementsServiceDeps) {
       }
       const receivers = await resolveReceivers(user, body);
       const attachments = await checkAttachments(body.projectId, body.attachments ?? []);
+      // A file the sender may not read is, for them, no file of the project (issue 14).
+      if (deps.readableFiles && !(await deps.readableFiles(user, attachments))) {
+        throw new AppError(400, 'announcements.attachmentNotFound', {
+          details: [{ path: 'attachments', key: 'announcements.attachmentNotFound' }],
+        });
+      }
       const at = now();
       const id = newId(clock.now().getTime());
       const excerpt = announcementExcerpt(text);

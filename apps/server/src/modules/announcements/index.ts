@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
+import type { FileReadCheck } from '../files/attachments';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
@@ -24,6 +25,8 @@ export interface AnnouncementsDeps {
   /** The producer and the reader's own notifications (marked read when they open the announcement). */
   notifications: Pick<NotificationsModule, 'notify' | 'readRecordNotifications'>;
   log: FastifyBaseLogger;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** Announcements of a project: published to members, departments or everyone, who are notified. */
@@ -35,6 +38,7 @@ export function createAnnouncementsModule({
   permissions,
   notifications,
   log,
+  readableFiles,
 }: AnnouncementsDeps) {
   const announcements = createAnnouncementsService({
     db,
@@ -47,6 +51,7 @@ export function createAnnouncementsModule({
     readNotifications: (user, announcementId) =>
       notifications.readRecordNotifications(user, 'announcement', announcementId),
     log,
+    readableFiles,
   });
   return { announcements };
 }

@@ -15,10 +15,15 @@ export function createSheetChecks(base: SheetBase) {
     }
   }
 
-  async function checkAttachments(projectId: string, ids: readonly string[]): Promise<string[]> {
+  /** Files of the project that `user` may read (issue 14: nobody attaches a file they cannot see). */
+  async function checkAttachments(projectId: string, ids: readonly string[], user: User): Promise<string[]> {
     const unique = [...new Set(ids)];
     const files = await directory.files(unique);
-    if (files.length !== unique.length || files.some((file) => file.project_id !== projectId)) {
+    if (
+      files.length !== unique.length ||
+      files.some((file) => file.project_id !== projectId) ||
+      (base.readableFiles !== undefined && !(await base.readableFiles(user, unique)))
+    ) {
       throw new AppError(400, 'contactsheets.attachmentNotFound', {
         details: [{ path: 'attachments', key: 'contactsheets.attachmentNotFound' }],
       });

@@ -61,7 +61,7 @@ export function createSheetCirculation(ctx: SheetContext) {
       const opened = await open(user, id);
       const { row, person } = opened;
       if (person?.role !== 'receiver') throw new AppError(403, 'contactsheets.notReceiver');
-      const attachments = await checkAttachments(row.project_id, body.attachments ?? []);
+      const attachments = await checkAttachments(row.project_id, body.attachments ?? [], user);
       const at = now();
       const replyId = newId(clock.now().getTime());
       await inTransaction(async (trx) => {

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema';
 import type { FilterSpec } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { createDirectory } from '../directory/index';
+import type { FileReadCheck } from '../files/attachments';
 import { bestEffort, type NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { SheetAccess } from './contactsheets.access';
@@ -86,6 +87,8 @@ export interface ContactSheetsServiceDeps {
   /** The user's unread notifications about this sheet become read (they opened it). */
   readNotifications(user: User, sheetId: string): Promise<void>;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** The caller in one project: their rights, and whether they see every sheet (view scope `all`). */

@@ -61,7 +61,9 @@ export function createSheetEdits(ctx: SheetContext) {
       replyDeadline = null;
     }
     const attachments =
-      body.attachments !== undefined ? await checkAttachments(row.project_id, body.attachments) : undefined;
+      body.attachments !== undefined
+        ? await checkAttachments(row.project_id, body.attachments, user)
+        : undefined;
     const content = body.content ?? row.content;
     const changes = {
       title: body.title ?? row.title,

@@ -30,6 +30,8 @@ let ids: Record<string, string>;
 let project: string;
 let otherProject: string;
 let file: string;
+/** Files their uploaders attach (one may attach only files one may read: issue 14). */
+let ownFile: Record<'lisi' | 'wangwu', string>;
 let otherFile: string;
 
 const request = requester(() => t);
@@ -147,6 +149,12 @@ beforeAll(async () => {
   const uploaded = await upload('demo', project, '节点详图.txt');
   expectStatus(uploaded, 200);
   file = json<{ files: string[] }>(uploaded).files[0]?.split('/').pop() as string;
+  ownFile = { lisi: '', wangwu: '' };
+  for (const who of ['lisi', 'wangwu'] as const) {
+    const own = await upload(who, project, `${who}的附件.txt`);
+    expectStatus(own, 200);
+    ownFile[who] = json<{ files: string[] }>(own).files[0]?.split('/').pop() as string;
+  }
   const foreign = await upload('sunqi', otherProject, 'other.txt');
   expectStatus(foreign, 200);
   otherFile = json<{ files: string[] }>(foreign).files[0]?.split('/').pop() as string;
@@ -177,7 +185,7 @@ describe('POST contactsheets', () => {
       cc: [ids.lisi],
       replyNeeded: true,
       replyDeadline: '2030-01-10',
-      attachments: [`/api/v1/base-service/files/${file}`],
+      attachments: [`/api/v1/base-service/files/${ownFile.wangwu}`],
     });
     expect(sheet).toMatchObject({
       type: 'contact',
@@ -198,7 +206,19 @@ describe('POST contactsheets', () => {
       attachmentCount: 1,
     });
     expect(sheet.number).toMatch(/^LXD-\d{4}-\d{4}$/);
-    expect(sheet.attachments[0]).toMatchObject({ _id: file, name: '节点详图.txt' });
+    expect(sheet.attachments[0]).toMatchObject({ _id: ownFile.wangwu, name: 'wangwu的附件.txt' });
+    // A file the sender may not read (demo's, attached nowhere) is no file of the project for them.
+    expectStatus(
+      await call('POST', `${W}/contactsheets`, 'wangwu', {
+        projectId: project,
+        name: '借用他人附件',
+        content: '附件',
+        receivers: [ids.zhangsan],
+        attachments: [file],
+      }),
+      400,
+      'contactsheets.attachmentNotFound',
+    );
     expect(sheet.circulation).toHaveLength(1);
     expect(sheet.circulation[0]).toMatchObject({ action: 'send', actor: { _id: ids.wangwu } });
     expect(sheet.circulation[0]?.users.map((u) => u._id)).toEqual([ids.zhangsan, ids.lisi]);
@@ -461,7 +481,12 @@ describe('reading, replying, forwarding', () => {
   });
 
   it('replies come from receivers only, close their to-do and tell the sender', async () => {
-    const sheet = await send('lisi', { receivers: [ids.zhangsan], cc: [ids.wangwu], replyNeeded: true });
+    const sheet = await send('lisi', {
+      receivers: [ids.zhangsan],
+      cc: [ids.wangwu],
+      replyNeeded: true,
+      attachments: [ownFile.lisi],
+    });
     expectStatus(await markRead('zhangsan', sheet._id), 200);
     // Reading does not close a reply-needed to-do.
     expect(await openTodosOf('zhangsan', sheet._id)).toHaveLength(1);
@@ -473,13 +498,21 @@ describe('reading, replying, forwarding', () => {
       400,
       'contactsheets.attachmentNotFound',
     );
-    const replied = await replyTo('zhangsan', sheet._id, '已收到，按要求整改。', { attachments: [file] });
+    // zhangsan may not read demo's loose file, so he cannot attach it (issue 14); the sheet's file he reads.
+    expectStatus(
+      await replyTo('zhangsan', sheet._id, '附件', { attachments: [file] }),
+      400,
+      'contactsheets.attachmentNotFound',
+    );
+    const replied = await replyTo('zhangsan', sheet._id, '已收到，按要求整改。', {
+      attachments: [ownFile.lisi],
+    });
     expectStatus(replied, 200);
     const body = json<ContactSheet>(replied);
     expect(body).toMatchObject({ replied: true, replyCount: 1, canReply: true });
     expect(body.replies[0]).toMatchObject({ content: '已收到，按要求整改。', user: { _id: ids.zhangsan } });
-    expect(body.replies[0]?.attachments.map((a) => a._id)).toEqual([file]);
-    expect(body.attachmentCount).toBe(0);
+    expect(body.replies[0]?.attachments.map((a) => a._id)).toEqual([ownFile.lisi]);
+    expect(body.attachmentCount).toBe(1);
     expect(body.circulation.map((c) => c.action)).toEqual(['send', 'read', 'reply']);
     expect(await openTodosOf('zhangsan', sheet._id)).toHaveLength(0);
     const [toSender] = await notificationsOf('lisi', sheet._id);
@@ -825,7 +858,7 @@ describe('PDF', () => {
       cc: [ids.wangwu],
       name: '关于三层梁柱节点钢筋绑扎的工作联系单（镕喆堃犇淼）',
       content: `第一段：节点钢筋排布需复核。\n${'混凝土浇筑前请完成隐蔽验收。'.repeat(300)}`,
-      attachments: [file],
+      attachments: [ownFile.lisi],
     });
     expectStatus(await replyTo('zhangsan', sheet._id, '已复核，改用直螺纹套筒连接。'), 200);
     const response = await call('GET', sheetUrl(sheet._id, '?download=true'), 'lisi');
@@ -855,7 +888,7 @@ describe('PDF', () => {
       '主题',
       '流转记录',
       '已复核，改用直螺纹套筒连接。',
-      '节点详图.txt',
+      'lisi的附件.txt',
     ]) {
       expect(text, label).toContain(label);
     }

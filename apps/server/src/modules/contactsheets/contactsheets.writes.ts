@@ -36,7 +36,7 @@ export function createSheetWrites(ctx: SheetContext) {
       const context = await projectContext(user, body.projectId);
       if (!context.rights.create) throw new AppError(403, 'common.forbidden');
       await checkPeople(body.projectId, user._id, { receivers: body.receivers, cc: body.cc });
-      const attachments = await checkAttachments(body.projectId, body.attachments ?? []);
+      const attachments = await checkAttachments(body.projectId, body.attachments ?? [], user);
       const senderUnit = body.senderUnit || (await defaultSenderUnit(user, body.projectId));
       const when = clock.now();
       const at = when.toISOString();

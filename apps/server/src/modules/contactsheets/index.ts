@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
+import type { FileReadCheck } from '../files/attachments';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
@@ -25,6 +26,8 @@ export interface ContactSheetsDeps {
   /** The producers, and the reader's own notifications (marked read when they read the sheet). */
   notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'readRecordNotifications'>;
   log: FastifyBaseLogger;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** Contact sheets of a project: numbered formal sheets sent to members, read, replied, forwarded, printed. */
@@ -36,6 +39,7 @@ export function createContactSheetsModule({
   permissions,
   notifications,
   log,
+  readableFiles,
 }: ContactSheetsDeps) {
   const contactSheets = createContactSheetsService({
     db,
@@ -49,6 +53,7 @@ export function createContactSheetsModule({
     closeTodo: notifications.closeTodo,
     readNotifications: (user, sheetId) => notifications.readRecordNotifications(user, 'contactList', sheetId),
     log,
+    readableFiles,
   });
   return { contactSheets };
 }

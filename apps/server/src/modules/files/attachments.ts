@@ -27,6 +27,13 @@ export interface FileOwnerPort {
   canRead(user: User, recordIds: readonly string[]): Promise<boolean>;
 }
 
+/**
+ * May the user read every one of these files (as its uploader, or through a record it is attached to)?
+ * Modules ask it before they attach files to a record, so that nobody attaches a file they may not see to
+ * a record of their own to read it there. Missing files are a no as well.
+ */
+export type FileReadCheck = (user: User, fileIds: readonly string[]) => Promise<boolean>;
+
 /** The owners known to the files module, by key. Registering a new owner is one call. */
 export class FileOwners {
   readonly #ports = new Map<string, FileOwnerPort>();

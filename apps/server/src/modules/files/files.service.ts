@@ -326,6 +326,15 @@ export function createFileService({
       return result;
     },
 
+    /** Whether the user may read every one of these files (FileReadCheck). */
+    async readable(user: User, ids: readonly string[]): Promise<boolean> {
+      for (const id of new Set(ids)) {
+        const file = await files.findById(id);
+        if (!file || !(await rights.canRead(user, file))) return false;
+      }
+      return true;
+    },
+
     /** The file for a download, or the part `rangeHeader` asks for. */
     async open(id: string, user: User, rangeHeader: string | undefined): Promise<FileDownload> {
       const file = await readableFile(id, user);

@@ -12,7 +12,7 @@ import { createPreviewService } from './files.preview';
 import { filesRoutes } from './files.routes';
 import { createFileService, MAX_FILES_PER_UPLOAD, type UploadLimits } from './files.service';
 
-export { type FileOwnerPort, fileAttachments, opensAny } from './attachments';
+export { type FileOwnerPort, type FileReadCheck, fileAttachments, opensAny } from './attachments';
 export { FILES_PREFIX, fileUrl } from './files.presenter';
 
 export interface FilesDeps {
@@ -36,8 +36,11 @@ export function createFilesModule(deps: FilesDeps) {
     soffice: deps.soffice,
     log: deps.log,
   });
+  const files = createFileService({ ...deps, converter, owners });
   return {
-    files: createFileService({ ...deps, converter, owners }),
+    files,
+    /** The check modules make before attaching files to a record (FileReadCheck). */
+    readable: files.readable,
     previews: createPreviewService({ ...deps, converter, owners }),
     converter,
     /**

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/index';
+import type { FileReadCheck } from '../files/attachments';
 import type { OrgAccess } from '../org/access';
 import { attendancePlugin, createAttendanceModule } from './attendance/index';
 import { createPersonnelRepository } from './personnel.repository';
@@ -29,15 +30,25 @@ export interface PersonnelDeps {
   storage: Storage;
   /** The units a member's permission template narrows personnel to (permissions' treeScope). */
   unitScope?: (user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck | undefined;
 }
 
 /** Personnel records of a project and their settings (units, crafts, rules, violation types/items, day-offs). */
-export function createPersonnelModule({ db, engine, clock, access, storage, unitScope }: PersonnelDeps) {
+export function createPersonnelModule({
+  db,
+  engine,
+  clock,
+  access,
+  storage,
+  unitScope,
+  readableFiles,
+}: PersonnelDeps) {
   const settings = createPersonnelSettings({ db, clock, access });
-  const personnel = createPersonnelService({ db, engine, clock, access, settings, unitScope });
+  const personnel = createPersonnelService({ db, engine, clock, access, settings, unitScope, readableFiles });
   // Attendance and violations (their own folders) read these tables and share the rights.
   const attendance = createAttendanceModule({ db, clock, access });
-  const violations = createViolationsModule({ db, clock, access });
+  const violations = createViolationsModule({ db, clock, access, readableFiles });
   return { settings, personnel, storage, attendance, violations };
 }
 

@@ -33,7 +33,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey, translate } from '../../plugins/messages';
 import { createDirectory, type FileRow } from '../directory/index';
-import { type FileOwnerPort, fileAttachments, opensAny } from '../files/attachments';
+import { type FileOwnerPort, type FileReadCheck, fileAttachments, opensAny } from '../files/attachments';
 import type { OrgAccess } from '../org/access';
 import { type PersonContext, personFileIds, presentPerson, presentPublicCard } from './personnel.presenter';
 import { createPersonnelRepository, type PersonnelFilter, type PersonRow } from './personnel.repository';
@@ -97,6 +97,8 @@ export interface PersonnelServiceDeps {
   unitScope?:
     | ((user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>)
     | undefined;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck | undefined;
 }
 
 /** The references of a person's fields, checked against the project. */
@@ -120,6 +122,7 @@ export function createPersonnelService({
   access,
   settings,
   unitScope,
+  readableFiles,
 }: PersonnelServiceDeps) {
   const repository = createPersonnelRepository(withPersonnelTables(db));
   const directory = createDirectory(db);
@@ -183,6 +186,12 @@ export function createPersonnelService({
       throw new AppError(404, 'common.notFound');
     }
     return row;
+  }
+
+  /** Files a user attaches must be files they may read (issue 14); else they are no files of the project. */
+  async function checkReadable(user: User, ids: readonly string[] | undefined): Promise<void> {
+    if (!ids?.length || !readableFiles) return;
+    if (!(await readableFiles(user, ids))) throw invalid('personnel.fileNotFound', 'attachments');
   }
 
   async function checkReferences(projectId: string, refs: References): Promise<void> {
@@ -433,6 +442,7 @@ export function createPersonnelService({
       await access.requireScopeRole(user, projectScope(body.projectId), need('create'));
       await settings.ensureRules(body.projectId);
       await checkReferences(body.projectId, { ...body, files: fileRefs(body) });
+      await checkReadable(user, fileRefs(body));
       const row = newRow(body, now());
       await db
         .transaction()
@@ -457,6 +467,7 @@ export function createPersonnelService({
         ...(body.ruleId !== undefined ? { ruleId: body.ruleId } : {}),
         files: fileRefs(body),
       });
+      await checkReadable(user, fileRefs(body));
       const ids =
         body.idNumber !== undefined || body.sex !== undefined
           ? identity(body.idNumber ?? row.id_number, body.sex)

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
+import type { FileReadCheck } from '../files/attachments';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
@@ -29,6 +30,8 @@ export interface TopicsDeps {
   /** modules/models: element links name a live model of the project and an element of it. */
   assertElementLinks: ElementLinkCheck;
   log: FastifyBaseLogger;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** Problem topics of a project: raised, answered, followed and closed; with their settings. */
@@ -41,6 +44,7 @@ export function createTopicsModule({
   notifications,
   assertElementLinks,
   log,
+  readableFiles,
 }: TopicsDeps) {
   const topics = createTopicsService({
     db,
@@ -55,6 +59,7 @@ export function createTopicsModule({
     readNotifications: (user, topicId) => notifications.readRecordNotifications(user, 'topic', topicId),
     assertElementLinks,
     log,
+    readableFiles,
   });
   const settings = createTopicSettingsService({ db, clock, access });
   return { topics, settings };

@@ -16,6 +16,7 @@ import type { Database } from '../../db/schema';
 import type { FilterSpec } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import type { ErrorKey } from '../../plugins/messages';
+import type { FileReadCheck } from '../files/attachments';
 import { bestEffort, type NotificationsModule, type Notify } from '../notifications/index';
 import type { OrgAccess, ScopeAccess } from '../org/access';
 import { createTopicDirectory } from './directory';
@@ -92,6 +93,8 @@ export interface TopicsServiceDeps {
    */
   assertElementLinks: ElementLinkCheck;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck;
 }
 
 /** Checks a record's element links against the project's models (see TopicsServiceDeps). */

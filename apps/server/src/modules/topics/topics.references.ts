@@ -1,3 +1,4 @@
+import type { User } from '@lintel/contracts/account';
 import { type CreateBody, invalid, type References, type TopicBase } from './topics.context';
 
 /**
@@ -7,7 +8,10 @@ import { type CreateBody, invalid, type References, type TopicBase } from './top
 export function createReferenceCheck(base: TopicBase) {
   const { repository, directory } = base;
 
-  async function checkReferences(projectId: string, refs: References): Promise<void> {
+  /** `user`: who attaches; images and linked files must be files they may read (issue 14). */
+  async function checkReferences(projectId: string, refs: References, user: User): Promise<void> {
+    const mayRead = (ids: readonly string[]) =>
+      base.readableFiles === undefined ? Promise.resolve(true) : base.readableFiles(user, ids);
     const people = [...(refs.mentions ?? []), ...(refs.participants ?? [])];
     if (people.length > 0) {
       const members = await directory.membersAmong(projectId, people);
@@ -33,7 +37,11 @@ export function createReferenceCheck(base: TopicBase) {
     }
     if (refs.images?.length) {
       const files = await directory.files(refs.images);
-      if (files.length !== new Set(refs.images).size || files.some((f) => f.project_id !== projectId)) {
+      if (
+        files.length !== new Set(refs.images).size ||
+        files.some((f) => f.project_id !== projectId) ||
+        !(await mayRead(refs.images))
+      ) {
         throw invalid(400, 'topics.imageNotFound', 'images');
       }
       if (files.some((f) => !f.content_type.startsWith('image/'))) {
@@ -43,7 +51,11 @@ export function createReferenceCheck(base: TopicBase) {
     const fileLinks = (refs.links ?? []).flatMap((link) => (link.type === 'file' ? [link.id] : []));
     if (fileLinks.length > 0) {
       const files = await directory.files(fileLinks);
-      if (files.length !== new Set(fileLinks).size || files.some((f) => f.project_id !== projectId)) {
+      if (
+        files.length !== new Set(fileLinks).size ||
+        files.some((f) => f.project_id !== projectId) ||
+        !(await mayRead(fileLinks))
+      ) {
         throw invalid(400, 'topics.linkFileNotFound', 'links');
       }
     }

@@ -58,7 +58,7 @@ export function createTopicResponses(ctx: TopicContext) {
       if (row.status === 'completed') throw new AppError(409, 'topics.completed');
       if (!(await abilitiesOf(user, opened)).respond) throw new AppError(403, 'topics.notResponder');
       const images = [...new Set(body.images ?? [])];
-      await checkReferences(row.project_id, { images });
+      await checkReferences(row.project_id, { images }, user);
       const responseId = newId(clock.now().getTime());
       const at = now();
       const content = body.content ?? '';

@@ -44,7 +44,7 @@ export function createTopicWrites(ctx: TopicContext) {
     /** `body` as topicCreateSchema parsed it. */
     async create(user: User, body: CreateBody): Promise<Topic> {
       await access.requireScopeRole(user, project(body.projectId), need('create'));
-      await checkReferences(body.projectId, body);
+      await checkReferences(body.projectId, body, user);
       const id = newId(clock.now().getTime());
       const at = now();
       const participants = (body.participants ?? []).filter((p) => !body.mentions.includes(p));
@@ -138,7 +138,7 @@ export function createTopicWrites(ctx: TopicContext) {
         }
       }
       if (!editing && !statusChange) return present(user, opened, false);
-      await checkReferences(row.project_id, fields);
+      await checkReferences(row.project_id, fields, user);
 
       const at = now();
       const beforeMentions = userIds(row.mentions);

@@ -21,7 +21,7 @@ export function createModelViewsModule(deps: ViewsDeps) {
   const context = createViewsContext(deps);
   return {
     settings: createViewSettings(context),
-    viewports: createViewports(context, createDirectory(deps.db)),
+    viewports: createViewports(context, createDirectory(deps.db), deps.readableFiles),
     sets: createSelectionSets(context),
     shares: createShares(context),
   };

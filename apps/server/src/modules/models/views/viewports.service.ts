@@ -13,7 +13,7 @@ import { parseOrder } from '../../../db/order';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../../db/where';
 import { AppError } from '../../../plugins/app-error';
 import type { Directory } from '../../directory/index';
-import { type FileOwnerPort, opensAny } from '../../files/attachments';
+import { type FileOwnerPort, type FileReadCheck, opensAny } from '../../files/attachments';
 import { invalid, type ViewsContext } from './views.context';
 import { presentViewport } from './views.presenter';
 import { type ListFilter, VIEWPORT_FILES, type ViewportRow } from './views.repository';
@@ -50,7 +50,7 @@ export function assertRefsWithin(
  * as given. Creating needs `create`; changing and deleting the author, or `edit` / `delete`. A viewport
  * whose model was deleted still lists, with that model in `missingModelIds`.
  */
-export function createViewports(context: ViewsContext, directory: Directory) {
+export function createViewports(context: ViewsContext, directory: Directory, readableFiles?: FileReadCheck) {
   const { repository, now } = context;
 
   async function present(rows: ViewportRow[], projectId: string): Promise<Viewport[]> {
@@ -78,10 +78,16 @@ export function createViewports(context: ViewsContext, directory: Directory) {
     if (index >= 0) throw invalid('models.unknownViewportTag', `tagIds.${index}`);
   }
 
-  async function assertThumbnail(projectId: string, fileId: string | null | undefined) {
+  /** An image of the project that `user` may read (issue 14: nobody attaches a file they cannot see). */
+  async function assertThumbnail(projectId: string, fileId: string | null | undefined, user: User) {
     if (!fileId) return;
     const [file] = await directory.files([fileId]);
-    if (!file || file.project_id !== projectId || !file.content_type.startsWith('image/')) {
+    if (
+      !file ||
+      file.project_id !== projectId ||
+      !file.content_type.startsWith('image/') ||
+      (readableFiles !== undefined && !(await readableFiles(user, [fileId])))
+    ) {
       throw invalid('models.thumbnailNotFound', 'thumbnailFileId');
     }
   }
@@ -126,7 +132,7 @@ export function createViewports(context: ViewsContext, directory: Directory) {
       assertRefsWithin(body.hidden, body.modelIds, 'hidden');
       assertRefsWithin(body.isolated, body.modelIds, 'isolated');
       await assertTags(projectId, body.tagIds);
-      await assertThumbnail(projectId, body.thumbnailFileId);
+      await assertThumbnail(projectId, body.thumbnailFileId, user);
       const at = now();
       const id = context.newId();
       await context.inTransaction((repo) =>
@@ -181,7 +187,7 @@ export function createViewports(context: ViewsContext, directory: Directory) {
       assertRefsWithin(isolated, modelIds, 'isolated');
       const tagIds = body.tagIds ? [...new Set(body.tagIds)] : undefined;
       if (tagIds) await assertTags(projectId, tagIds);
-      if (body.thumbnailFileId !== undefined) await assertThumbnail(projectId, body.thumbnailFileId);
+      if (body.thumbnailFileId !== undefined) await assertThumbnail(projectId, body.thumbnailFileId, user);
       await context.inTransaction(async (repo) => {
         await repo.updateViewport(id, {
           ...(body.name === undefined ? {} : { name: body.name }),

@@ -9,6 +9,7 @@ import { newId } from '../../../db/ids';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { ErrorKey, MessageParams } from '../../../plugins/messages';
+import type { FileReadCheck } from '../../files/attachments';
 import type { OrgAccess, ScopeAccess } from '../../org/access';
 import { withViewTables } from './tables';
 import { createViewsRepository, type ViewsRepository } from './views.repository';
@@ -18,6 +19,8 @@ export interface ViewsDeps {
   engine: Engine;
   clock: Clock;
   access: OrgAccess;
+  /** modules/files: may the user read these files? Asked before a thumbnail is attached (issue 14). */
+  readableFiles?: FileReadCheck | undefined;
 }
 
 const need = (permission: PermissionType) => ({ moduleKey: MODELS_MODULE_KEY, permission }) as const;

@@ -1,7 +1,7 @@
 import { idNumberCheckCharacter } from '@lintel/contracts/personnel';
 import { expect } from 'vitest';
-import { ACCOUNT, type TestApp } from '../../../../test/helper';
-import { json, requester } from '../../../../test/project-api';
+import { ACCOUNT, signIn, type TestApp } from '../../../../test/helper';
+import { json, PEOPLE_PASSWORD, requester } from '../../../../test/project-api';
 
 /** What the attendance and violations API tests share: the service prefix and set-up calls. */
 
@@ -39,11 +39,25 @@ export function setupCalls(t: () => TestApp) {
         })
       )._id;
     },
+    /**
+     * Adds the user; someone outside the enterprise is invited (issue 14) and accepts here, signed in with
+     * the password signInPeople gave them.
+     */
     async addMember(cookie: string, projectId: string, userId: string, templateId?: string) {
-      await must('POST', `${ACCOUNT}/projects/${projectId}/members`, cookie, {
-        userId,
-        ...(templateId ? { templateId } : {}),
-      });
+      const answer = await must<{ _id: string; invitedAs?: unknown }>(
+        'POST',
+        `${ACCOUNT}/projects/${projectId}/members`,
+        cookie,
+        { userId, ...(templateId ? { templateId } : {}) },
+      );
+      if (!answer.invitedAs) return;
+      const { name } = await t()
+        .db.db.selectFrom('users')
+        .select('name')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const userCookie = await signIn(t().app, name, PEOPLE_PASSWORD);
+      await must('POST', `${ACCOUNT}/membership-invitations/${answer._id}/accept`, userCookie, {});
     },
     async unit(cookie: string, projectId: string, name: string, parentId?: string) {
       return (

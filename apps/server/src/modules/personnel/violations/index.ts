@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../../clock';
 import type { Database } from '../../../db/schema';
+import type { FileReadCheck } from '../../files/attachments';
 import type { OrgAccess } from '../../org/access';
 import { createPeopleSource } from '../attendance/people.source';
 import { violationsRoutes } from './violations.routes';
@@ -11,11 +12,15 @@ export interface ViolationsDeps {
   db: Kysely<Database>;
   clock: Clock;
   access: OrgAccess;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck | undefined;
 }
 
 /** Violation records of a project's workers (part of personnel-service). */
-export function createViolationsModule({ db, clock, access }: ViolationsDeps) {
-  return { violations: createViolationsService({ db, clock, access, people: createPeopleSource(db) }) };
+export function createViolationsModule({ db, clock, access, readableFiles }: ViolationsDeps) {
+  return {
+    violations: createViolationsService({ db, clock, access, people: createPeopleSource(db), readableFiles }),
+  };
 }
 export type ViolationsModule = ReturnType<typeof createViolationsModule>;
 

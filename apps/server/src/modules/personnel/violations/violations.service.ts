@@ -18,7 +18,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { ErrorKey } from '../../../plugins/messages';
 import { createDirectory } from '../../directory/index';
-import { type FileOwnerPort, fileAttachments, opensAny } from '../../files/attachments';
+import { type FileOwnerPort, type FileReadCheck, fileAttachments, opensAny } from '../../files/attachments';
 import type { OrgAccess, ScopeNeed } from '../../org/access';
 import type { PeopleSource } from '../attendance/people';
 import type { Named } from '../attendance/roster';
@@ -45,13 +45,15 @@ export interface ViolationsServiceDeps {
   clock: Clock;
   access: OrgAccess;
   people: PeopleSource;
+  /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
+  readableFiles?: FileReadCheck | undefined;
 }
 
-/** Violation records of a project's workers: recorded with type, item and photos; listed and counted. */
 /** The owner key of violation photos in the files module. */
 export const VIOLATION_FILES = 'violations';
 
-export function createViolationsService({ db, clock, access, people }: ViolationsServiceDeps) {
+/** Violation records of a project's workers: recorded with type, item and photos; listed and counted. */
+export function createViolationsService({ db, clock, access, people, readableFiles }: ViolationsServiceDeps) {
   const repository = createViolationsRepository(db);
   const directory = createDirectory(db);
   const project = (user: User, projectId: string, scopeNeed: ScopeNeed) =>
@@ -63,6 +65,12 @@ export function createViolationsService({ db, clock, access, people }: Violation
     if (!row) throw new AppError(404, 'common.notFound');
     await project(user, row.project_id, need(permission));
     return row;
+  }
+
+  /** Photos a user attaches must be files they may read (issue 14); else they are no photos of the project. */
+  async function checkReadable(user: User, ids: readonly string[] | undefined): Promise<void> {
+    if (!ids?.length || !readableFiles) return;
+    if (!(await readableFiles(user, ids))) throw invalid('violations.photoNotFound', 'photos');
   }
 
   /** Every reference must be of the record's project: person, type, item (of that type), recorder, photos. */
@@ -154,6 +162,7 @@ export function createViolationsService({ db, clock, access, people }: Violation
       await project(user, body.projectId, need('create'));
       const photos = [...new Set(body.photos ?? [])];
       await checkReferences(body.projectId, { ...body, photos });
+      await checkReadable(user, photos);
       const now = clock.now().toISOString();
       const row: ViolationRow = {
         id: newId(clock.now().getTime()),
@@ -190,6 +199,7 @@ export function createViolationsService({ db, clock, access, people }: Violation
         recorderId: body.recorderId,
         photos,
       });
+      await checkReadable(user, photos);
       const changes: Partial<ViolationRow> = { updated_at: clock.now().toISOString() };
       if (body.personId !== undefined) changes.person_id = body.personId;
       if (body.date !== undefined) changes.date = body.date;
