@@ -135,7 +135,7 @@ describe('POST login?double=true', () => {
     const code = await codeFor(t, DEMO_PHONE, 'login');
     const ok = await codeLogin({ name: 'demo', password: 'Demo1234', code, rememberMe: true }, 'double');
     expect(ok.statusCode).toBe(200);
-    expect(String(ok.headers['set-cookie'])).toMatch(/Max-Age=2592000/);
+    expect(String(ok.headers['set-cookie'])).toMatch(/Max-Age=604800/);
     // An account without a phone cannot receive a code.
     expect((await codeLogin({ name: 'zhangsan', password: 'Demo1234', code }, 'double')).json().code).toBe(
       102,

@@ -136,10 +136,10 @@ describe('POST login: success', () => {
     expect(cookie).not.toMatch(/Max-Age|Expires|Secure/);
   });
 
-  it('keeps the cookie 30 days with rememberMe', async () => {
+  it('keeps the cookie with rememberMe for SESSION_MAX_AGE (7 days), not the 30 days a session may idle', async () => {
     const response = await login(t.app, 'demo', 'Demo1234', { rememberMe: true });
     const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toMatch(/; Max-Age=2592000; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(/; Max-Age=604800; Expires=[^;]+; HttpOnly; SameSite=Lax$/);
   });
 
   it('stores only the sha256 of the token, and argon2id password hashes', async () => {
