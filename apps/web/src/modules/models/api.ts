@@ -583,9 +583,11 @@ export function useElementShare(projectId: string, modelId: string, globalId: st
   });
 }
 
-export function useElementShares(projectId: string) {
+/** The project's element shares: listed to holders of the export right only (the tokens are the shares). */
+export function useElementShares(projectId: string, enabled = true) {
   return useQuery({
     queryKey: modelKeys.shares(projectId),
+    enabled,
     queryFn: ({ signal }) => http.get<ElementShareListItem[]>(`${projectPath(projectId)}/shares`, { signal }),
   });
 }

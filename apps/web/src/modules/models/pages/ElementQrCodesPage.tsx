@@ -34,9 +34,10 @@ function ElementQrCodes() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const { projectId } = useCurrentProject();
-  const shares = useElementShares(projectId);
-  // Making and revoking shares take the export right (the server's rule for element shares).
-  const canRevoke = useModelRight(projectId, 'export').data === true;
+  // Listing, making and revoking shares take the export right (the server's rule for element shares).
+  const exportRight = useModelRight(projectId, 'export');
+  const canRevoke = exportRight.data === true;
+  const shares = useElementShares(projectId, canRevoke);
   const revoke = useRevokeShare(projectId);
   const [keyword, setKeyword] = useState('');
   const [showing, setShowing] = useState<ElementShareListItem | null>(null);
@@ -156,7 +157,13 @@ function ElementQrCodes() {
           data-testid="shares-search"
         />
       </div>
-      {shares.isError ? (
+      {exportRight.data === false ? (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={t('models:qr.noExportRight')}
+          data-testid="shares-no-right"
+        />
+      ) : shares.isError ? (
         <ErrorState
           title={t('models:qr.error')}
           description={errorMessage(shares.error, t)}
@@ -170,7 +177,7 @@ function ElementQrCodes() {
           rowKey="token"
           columns={columns}
           dataSource={rows}
-          loading={shares.isPending}
+          loading={shares.isPending && !exportRight.isError}
           scroll={{ x: 800 }}
           pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
           onRow={(row) => ({ 'data-testid': `share-row-${row.token}` }) as HTMLAttributes<HTMLElement>}
