@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { fragmentsWorkerWithoutWebIfc, pureThatOpenClasses, webIfcOutOfTheBrowser } from './vite.viewer';
 
 /**
  * antd's ConfigProvider imports the tooltip UniqueProvider statically for its `tooltip={{ unique: true }}`
@@ -107,7 +108,15 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
 ];
 
 export default defineConfig({
-  plugins: [deferAntdUniqueProvider(), pureContractConstants(), react()],
+  plugins: [
+    deferAntdUniqueProvider(),
+    pureContractConstants(),
+    webIfcOutOfTheBrowser(),
+    pureThatOpenClasses(),
+    react(),
+  ],
+  // The viewer's fragments worker is bundled and minified like our code, without web-ifc (vite.viewer.ts).
+  worker: { format: 'es', plugins: () => [fragmentsWorkerWithoutWebIfc()] },
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },

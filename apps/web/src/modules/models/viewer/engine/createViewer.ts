@@ -6,7 +6,7 @@ import type { ModelElementsRef } from '@lintel/contracts/models';
 import * as OBC from '@thatopen/components';
 import * as OBF from '@thatopen/components-front';
 import * as FRAGS from '@thatopen/fragments';
-import workerUrl from '@thatopen/fragments/worker?url';
+import workerUrl from '@thatopen/fragments/worker?worker&url';
 import * as THREE from 'three';
 import { downloadFragments, fetchModel } from '../../api';
 import { addRefs, containsElement, fragmentsKeyOf, normalizeRefs, removeRefs } from './refs';
