@@ -6,6 +6,7 @@ import type {
   EnterpriseCreate,
   EnterpriseUpdate,
   MemberAddResult,
+  MembershipInvitation,
   MyMembershipInvitation,
   OptionItem,
   Project,
@@ -28,6 +29,7 @@ export const orgKeys = {
   enterpriseCircles: (id: string) => [...orgKeys.enterprise(id), 'circles'] as const,
   enterpriseProjects: (id: string) => [...orgKeys.enterprise(id), 'projects'] as const,
   enterpriseMembers: (id: string) => [...orgKeys.enterprise(id), 'members'] as const,
+  enterprisePending: (id: string) => [...orgKeys.enterprise(id), 'pendingInvitations'] as const,
   project: (id: string) => [...orgKeys.all, 'project', id] as const,
   options: () => [...orgKeys.all, 'options'] as const,
   invitation: (token: string) => [...orgKeys.all, 'invitation', token] as const,
@@ -118,7 +120,32 @@ export function useAddEnterpriseMember(enterpriseId: string) {
   return useMutation({
     mutationFn: (body: { phoneNumber: string } | { name: string } | { userId: string }) =>
       http.post<MemberAddResult>(`account-service/enterprises/${enc(enterpriseId)}/members`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.enterpriseMembers(enterpriseId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orgKeys.enterprise(enterpriseId) }),
+  });
+}
+
+/** GET enterprises/{id}/membership-invitations (admins): who was invited and has not answered yet. */
+export function useEnterprisePendingInvitations(enterpriseId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orgKeys.enterprisePending(enterpriseId),
+    queryFn: ({ signal }) =>
+      http.get<MembershipInvitation[]>(
+        `account-service/enterprises/${enc(enterpriseId)}/membership-invitations`,
+        {
+          signal,
+          query: { limit: MAX_PAGE },
+        },
+      ),
+    enabled,
+  });
+}
+
+/** DELETE membership-invitations/{id} (admins of its scope). */
+export function useCancelEnterpriseInvitation(enterpriseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete<unknown>(`account-service/membership-invitations/${enc(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orgKeys.enterprisePending(enterpriseId) }),
   });
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { safeUrl } from '../../../lib/url';
 import { useAddEnterpriseMember, useEnterpriseMembers } from '../api';
+import { PendingEnterpriseInvitations } from './PendingEnterpriseInvitations';
 
 /** A mainland mobile number; anything else is taken as an account name. */
 const PHONE = /^1\d{10}$/;
@@ -62,6 +63,7 @@ export function MembersPanel({ enterpriseId, isAdmin }: { enterpriseId: string; 
           </Button>
         </Space.Compact>
       ) : null}
+      {isAdmin ? <PendingEnterpriseInvitations enterpriseId={enterpriseId} /> : null}
       <Table
         size="small"
         rowKey="_id"
