@@ -12,7 +12,7 @@ import type {
 } from '@lintel/contracts/models';
 import { fromJson } from '../../db/json';
 import { translate } from '../../plugins/messages';
-import type { ElementRow, ModelRow, VersionRow } from './models.repository';
+import type { ElementRow, ListedElementRow, ModelRow, VersionRow } from './models.repository';
 
 /** A failed version's reason in the reader's language; the parser's words stay as they were. */
 export function presentError(row: VersionRow, language: Language): ConversionError | null {
@@ -59,7 +59,7 @@ export function presentModel(row: ModelRow, current: VersionRow, language: Langu
   };
 }
 
-export function presentElement(row: ElementRow): ModelElement {
+export function presentElement(row: ListedElementRow): ModelElement {
   return {
     globalId: row.global_id,
     localId: row.local_id,

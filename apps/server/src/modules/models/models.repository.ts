@@ -6,6 +6,20 @@ import type { ModelDatabase, ModelElementsTable, ModelsTable, ModelVersionsTable
 export type ModelRow = Selectable<ModelsTable>;
 export type VersionRow = Selectable<ModelVersionsTable>;
 export type ElementRow = Selectable<ModelElementsTable>;
+/** An element as the element list shows it: without its property sets (the bulk of a row) and hashes. */
+export type ListedElementRow = Pick<
+  ElementRow,
+  'global_id' | 'local_id' | 'ifc_class' | 'name' | 'type' | 'storey' | 'discipline'
+>;
+const LISTED_ELEMENT_COLUMNS = [
+  'e.global_id',
+  'e.local_id',
+  'e.ifc_class',
+  'e.name',
+  'e.type',
+  'e.storey',
+  'e.discipline',
+] as const;
 export type ElementInsert = Insertable<ModelElementsTable>;
 type Db = Kysely<ModelDatabase> | Transaction<ModelDatabase>;
 
@@ -210,8 +224,11 @@ export function createModelsRepository(db: Kysely<ModelDatabase>) {
       return trx.deleteFrom('model_elements').where('version_id', '=', versionId).execute();
     },
 
-    listElements(versionId: string, filter: ListFilter): Promise<ElementRow[]> {
-      let query = db.selectFrom('model_elements as e').selectAll('e').where('e.version_id', '=', versionId);
+    listElements(versionId: string, filter: ListFilter): Promise<ListedElementRow[]> {
+      let query = db
+        .selectFrom('model_elements as e')
+        .select(LISTED_ELEMENT_COLUMNS)
+        .where('e.version_id', '=', versionId);
       if (filter.where) query = query.where(filter.where);
       return query
         .orderBy(sql.ref(filter.order.column), filter.order.direction)

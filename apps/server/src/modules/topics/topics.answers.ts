@@ -3,14 +3,14 @@ import type { Topic, TopicState } from '@lintel/contracts/topics';
 import type { FileRow } from '../files/files.repository';
 import type { Opened, TopicBase } from './topics.context';
 import { type Expansion, presentLink, presentSummary, presentTopic } from './topics.presenter';
-import type { SettingRow, TopicRow } from './topics.repository';
+import type { SettingRow, SummaryRow } from './topics.repository';
 import type { TopicVisibility } from './topics.visibility';
 
 /** Rows → answers: list items (with their expansion), a whole topic, the caller's state. */
 export function createTopicAnswers(base: TopicBase & Pick<TopicVisibility, 'abilitiesOf'>) {
   const { clock, repository, directory, userIds, abilitiesOf } = base;
 
-  async function expansionFor(projectId: string, rows: readonly TopicRow[]): Promise<Expansion> {
+  async function expansionFor(projectId: string, rows: readonly SummaryRow[]): Promise<Expansion> {
     const ids = rows.flatMap((row) => [
       ...(row.creator_id ? [row.creator_id] : []),
       ...userIds(row.mentions),
@@ -26,7 +26,7 @@ export function createTopicAnswers(base: TopicBase & Pick<TopicVisibility, 'abil
     return { users, domains, settings };
   }
 
-  async function summaries(user: User, projectId: string, rows: TopicRow[], expand: boolean) {
+  async function summaries(user: User, projectId: string, rows: SummaryRow[], expand: boolean) {
     const [states, expansion] = await Promise.all([
       repository.myStates(
         user._id,

@@ -15,7 +15,7 @@ import { presentFileCard, presentUserCard } from '../directory/present';
 import type { FileRow } from '../files/files.repository';
 import { fileUrl } from '../files/index';
 import type { DomainSummary } from './directory';
-import type { LinkRow, MyState, ResponseRow, SettingRow, TopicRow } from './topics.repository';
+import type { LinkRow, MyState, ResponseRow, SettingRow, SummaryRow, TopicRow } from './topics.repository';
 
 /** What the list expands (expand=true): user cards, disciplines and settings of the project. */
 export interface Expansion {
@@ -28,7 +28,7 @@ const userIdsOf = (text: string) => fromJson<string[]>(text, []);
 
 /** Row → list item, field by field. */
 export function presentSummary(
-  row: TopicRow,
+  row: SummaryRow,
   mine: MyState | undefined,
   now: Date,
   expansion: Expansion | null,

@@ -85,8 +85,8 @@ export function createTopicReads(ctx: TopicContext) {
         column: ORDER.createdAt,
         direction: 'desc',
       });
-      const ids = await repository.pageIds(projectId, where, order, query.skip, query.limit);
-      return summaries(user, projectId, await repository.byIds(ids), query.expand === true);
+      const rows = await repository.pageRows(projectId, where, order, query.skip, query.limit);
+      return summaries(user, projectId, rows, query.expand === true);
     },
 
     /**
@@ -115,9 +115,9 @@ export function createTopicReads(ctx: TopicContext) {
         count,
         async *batches() {
           for (let skip = 0; skip < count; skip += batch) {
-            const ids = await repository.pageIds(projectId, where, order, skip, batch);
-            if (ids.length === 0) return;
-            yield await summaries(user, projectId, await repository.byIds(ids), true);
+            const rows = await repository.pageRows(projectId, where, order, skip, batch);
+            if (rows.length === 0) return;
+            yield await summaries(user, projectId, rows, true);
           }
         },
       };
@@ -150,14 +150,14 @@ export function createTopicReads(ctx: TopicContext) {
         ...(seen ? [seen] : []),
         topicConditions.linkedToElement(projectId, globalId, modelId),
       ]);
-      const ids = await repository.pageIds(
+      const rows = await repository.pageRows(
         projectId,
         where,
         { column: ORDER.createdAt, direction: 'desc' },
         0,
         ENTITY_TOPICS_MAX,
       );
-      return summaries(user, projectId, await repository.byIds(ids), expand);
+      return summaries(user, projectId, rows, expand);
     },
   };
 }

@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, type RawBuilder, type Selectable, type Sq
 import { fromJson } from '../../db/json';
 import type { OrderBy } from '../../db/order';
 import type { Timestamp } from '../../db/schema';
-import { createSkipSeeker } from '../../db/seek';
+import { createSkipSeeker, SEEK_FROM_SKIP } from '../../db/seek';
 import { fileAttachments } from '../files/attachments';
 import type {
   TopicLinksTable,
@@ -15,6 +15,8 @@ import type {
 } from './tables';
 
 export type TopicRow = Selectable<TopicsTable>;
+/** A topic as lists read it: every column but the content, which only the topic itself shows. */
+export type SummaryRow = Omit<TopicRow, 'content'>;
 export type PersonRow = Selectable<TopicPeopleTable>;
 export type LinkRow = Selectable<TopicLinksTable>;
 export type ResponseRow = Selectable<TopicResponsesTable>;
@@ -109,6 +111,29 @@ export const topicConditions = {
 /** Order columns that may be NULL (a deadline): their pages are plain OFFSET queries. */
 const NULLABLE_ORDER = new Set(['t.deadline']);
 
+const SUMMARY_COLUMNS = [
+  't.id',
+  't.project_id',
+  't.number',
+  't.name',
+  't.domain_id',
+  't.species_id',
+  't.subcontract_id',
+  't.creator_id',
+  't.priority',
+  't.status',
+  't.deadline',
+  't.completed_at',
+  't.completed_delay_days',
+  't.mentions',
+  't.participants',
+  't.images',
+  't.link_count',
+  't.response_count',
+  't.created_at',
+  't.updated_at',
+] as const satisfies ReadonlyArray<`t.${Exclude<keyof TopicsTable, 'content'>}`>;
+
 /** All SQL of the topics. */
 /** The owner key of a topic's files (its images, file links and its responses' images) in the files module. */
 export const TOPIC_FILES = 'topics';
@@ -201,25 +226,50 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
       });
     },
 
-    async count(projectId: string, where: RawBuilder<SqlBool>): Promise<number> {
-      const row = await filtered(projectId, where)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+    /**
+     * One page of list rows in order. A shallow page is one query; a deep one (skip ≥ SEEK_FROM_SKIP) reads
+     * its ids first (pageIds: index only, from a remembered key) and then only the rows of the page.
+     */
+    async pageRows(
+      projectId: string,
+      where: RawBuilder<SqlBool>,
+      order: OrderBy,
+      skip: number,
+      limit: number,
+    ): Promise<SummaryRow[]> {
+      if (skip >= SEEK_FROM_SKIP)
+        return this.summaryRows(await this.pageIds(projectId, where, order, skip, limit));
+      return filtered(projectId, where)
+        .select(SUMMARY_COLUMNS)
+        .orderBy(sql.ref(order.column), order.direction)
+        .orderBy('t.id', order.direction)
+        .offset(skip)
+        .limit(limit)
+        .execute();
     },
 
-    /** The rows of these ids, in the order of the ids. */
-    async byIds(ids: readonly string[]): Promise<TopicRow[]> {
-      const found = new Map<string, TopicRow>();
+    /** The list rows of these ids, in the order of the ids. */
+    async summaryRows(ids: readonly string[]): Promise<SummaryRow[]> {
+      const found = new Map<string, SummaryRow>();
       for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
-        for (const row of await db.selectFrom('topics').selectAll().where('id', 'in', part).execute()) {
-          found.set(row.id, row);
-        }
+        const rows = await db
+          .selectFrom('topics as t')
+          .select(SUMMARY_COLUMNS)
+          .where('t.id', 'in', part)
+          .execute();
+        for (const row of rows) found.set(row.id, row);
       }
       return ids.flatMap((id) => {
         const row = found.get(id);
         return row ? [row] : [];
       });
+    },
+
+    async count(projectId: string, where: RawBuilder<SqlBool>): Promise<number> {
+      const row = await filtered(projectId, where)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     /** The caller's following and read flags on these topics. */
