@@ -74,13 +74,25 @@ async function openBrowser() {
 
 /**
  * Milliseconds from asking for the viewer page until its first frame with every model drawn (the stage's
- * `data-rendered="true"`, set by the frame after the models are framed), in a fresh page each run.
+ * `data-rendered="true"`, set by the frame after the models are framed), in a fresh page each run: as the
+ * test driver sees it (`elapsed`) and by the page's own clock (`inPage`).
  */
 async function timeViewer(browser, url, cookie, projectId, modelId) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url }]);
   const page = await context.newPage();
+  // The page's own clock when the stage is marked (its time origin is the start of the navigation): the
+  // same moment without the test driver's polling delay (up to ~0.5 s on a busy machine).
+  await page.addInitScript(() => {
+    new MutationObserver((records, observer) => {
+      for (const record of records) {
+        if (record.target.getAttribute?.('data-rendered') !== 'true') continue;
+        globalThis.__lintelFirstFrameAt = performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-rendered'] });
+  });
   const started = Date.now();
   await page.goto(`${url}/projects/${projectId}/models/viewer?models=${modelId}`);
   // The viewer marks its stage once the first frame after framing the loaded models is drawn.
@@ -89,8 +101,9 @@ async function timeViewer(browser, url, cookie, projectId, modelId) {
     state: 'attached',
   });
   const elapsed = Date.now() - started;
+  const inPage = await page.evaluate(() => globalThis.__lintelFirstFrameAt);
   await context.close();
-  return elapsed;
+  return { elapsed, inPage };
 }
 
 /**
@@ -176,11 +189,14 @@ export async function run() {
         ratio: version.fragmentsSize / version.size,
       });
       const viewerRuns = [];
+      const inPageRuns = [];
       const webIfcRuns = [];
       await timeViewer(browser, server.url, cookie, project._id, ready._id); // warm-up: caches, JIT
       await timeWebIfc(browser, server.url, sample);
       for (let i = 0; i < BROWSER_RUNS; i++) {
-        viewerRuns.push(await timeViewer(browser, server.url, cookie, project._id, ready._id));
+        const viewer = await timeViewer(browser, server.url, cookie, project._id, ready._id);
+        viewerRuns.push(viewer.elapsed);
+        inPageRuns.push(viewer.inPage);
         webIfcRuns.push(await timeWebIfc(browser, server.url, sample));
       }
       const viewerMs = median(viewerRuns);
@@ -197,6 +213,13 @@ export async function run() {
         unit: 'ms',
         ratio: viewerMs / webIfcMs,
         ...(target ? { target: `≤ ${target} × web-ifc`, pass: viewerMs / webIfcMs <= target } : {}),
+      });
+      const inPageMs = median(inPageRuns);
+      rows.push({
+        name: `viewer opened to first frame, ${sample} (page's own clock, from navigation start)`,
+        value: inPageMs,
+        unit: 'ms',
+        ratio: inPageMs / webIfcMs,
       });
     }
   } finally {

@@ -137,9 +137,9 @@ function ViewerScreen({ projectId }: { projectId: string }) {
         if (Object.keys(found).length > 0) await engine.select(refs, { fit: true });
         else {
           void message.warning(t('modelViewer:selection.elementMissing'));
-          if (first) await engine.fit();
+          if (first) await engine.fit(undefined, { animate: false });
         }
-      } else if (first) await engine.fit();
+      } else if (first) await engine.fit(undefined, { animate: false });
       // The first frame after framing: the canvas shows the model (the browser test waits for this).
       const stop = engine.onFrame(() => {
         stop();

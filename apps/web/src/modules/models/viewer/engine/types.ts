@@ -86,8 +86,11 @@ export interface ViewerContext {
   /** Paints the elements in a CSS colour (#rrggbb) until resetColors (compare colouring etc.). */
   colorize(refs: ModelElementsRef[], color: string): Promise<void>;
   resetColors(): Promise<void>;
-  /** Frames these elements, or every loaded model when none are given. */
-  fit(refs?: ModelElementsRef[]): Promise<void>;
+  /**
+   * Moves the camera to frame `refs` (everything loaded when omitted), with a short transition unless
+   * `animate` is false (opening the viewer jumps straight to the models: no animation before the first frame).
+   */
+  fit(refs?: ModelElementsRef[], options?: { animate?: boolean }): Promise<void>;
   /** Asks for one more frame (after changing the scene or camera yourself). */
   requestRender(): void;
 
