@@ -2,8 +2,9 @@
 //   /login ≤ 180 KB; every other route ≤ 350 KB; the model viewer's own code (the files no other route
 //   loads) with the workers it starts ≤ 600 KB.
 // A route's JavaScript is the files index.html references plus its page chunk and everything they import
-// statically (dynamic `import()`, loaded on first use of a feature, is not counted). Workers are the
-// `/assets/….js` files a route's code names without importing them.
+// statically (dynamic `import()`, loaded on first use of a feature, is not counted), except for the viewer,
+// whose own files include every chunk its own code imports dynamically (its engine, its tools, and the
+// dialogs it opens on demand). Workers are the `/assets/….js` files a route's code names without importing.
 // Usage (after `npm run build -w @lintel/web`):
 //   node scripts/measure-route.mjs            every route, one line each, with the viewer's detail
 //   node scripts/measure-route.mjs LoginPage  one page: its files, largest first
@@ -48,7 +49,11 @@ export function measureRoutes(dist = path.resolve(root, process.env.DIST ?? 'dis
   const code = (file) => fs.readFileSync(path.join(assets, file), 'utf8');
   const closure = (page) => {
     const chunk = files.find((f) => f.startsWith(`${page}-`) && f.endsWith('.js'));
-    if (!chunk) return null;
+    return chunk ? closureOf([...fromHtml, chunk]) : null;
+  };
+  const dynamicImportsOf = (file) =>
+    [...code(file).matchAll(/import\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g)].map((m) => m[1]);
+  const closureOf = (start) => {
     const seen = new Set();
     const visit = (file) => {
       if (seen.has(file)) return;
@@ -59,7 +64,7 @@ export function measureRoutes(dist = path.resolve(root, process.env.DIST ?? 'dis
       ))
         visit(m[1]);
     };
-    for (const file of [...fromHtml, chunk]) visit(file);
+    for (const file of start) visit(file);
     return seen;
   };
   /** Scripts a route's code starts as workers: named as `/assets/x.js` (or .mjs) without being imported. */
@@ -91,7 +96,18 @@ export function measureRoutes(dist = path.resolve(root, process.env.DIST ?? 'dis
       routes.filter((route) => route !== viewer).flatMap((route) => [...route.files]),
     );
     const own = new Set([...viewer.files].filter((file) => !elsewhere.has(file)));
-    const workers = workersOf(viewer.files);
+    // The viewer fetches its engine and tools as chunks of their own (`import()` from its page): they count.
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const file of [...own])
+        for (const target of dynamicImportsOf(file))
+          for (const loaded of closureOf([target]))
+            if (!elsewhere.has(loaded) && !own.has(loaded)) {
+              own.add(loaded);
+              grew = true;
+            }
+    }
+    const workers = workersOf(new Set([...viewer.files, ...own]));
     viewerDetail = {
       own,
       workers,

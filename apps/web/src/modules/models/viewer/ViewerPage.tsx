@@ -13,7 +13,7 @@ import {
 } from '@ant-design/icons';
 import { FEDERATION_MODELS_MAX } from '@lintel/contracts/models';
 import { App, Button, Empty, Result, Select, Space, Tabs, Tooltip, Typography } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
@@ -30,13 +30,20 @@ import type { ViewerEngine } from './engine/createViewer';
 import { countRefs } from './engine/refs';
 import type { ViewerToolsProps } from './engine/types';
 import { useViewerKeys, type ViewerCommand } from './keyboard';
-import { ViewerTools } from './tools';
 import { useModelLoading } from './useModelLoading';
-import { useViewerEngine, useViewerState } from './useViewerEngine';
+import { loadEngineModule, useViewerEngine, useViewerState } from './useViewerEngine';
 import { parseElementParam, parseModelsParam, withElement, withModels } from './viewerSearch';
 
 /** /projects/:projectId/models/viewer?models=a,b&element=<modelId>:<globalId> — the model viewer. */
+// The 3D engine (three, That Open) and the tools built on it are chunks of their own, fetched as soon as this
+// page starts: they load while the workbench checks the project and the right, not after.
+const ViewerTools = lazy(() => import('./tools').then((module) => ({ default: module.ViewerTools })));
+
 export default function ViewerPage() {
+  useEffect(() => {
+    void loadEngineModule().catch(() => undefined);
+    void import('./tools').catch(() => undefined);
+  }, []);
   return (
     // antd's message and confirmations live in this chunk (see app/providers.tsx).
     <App component={false}>
@@ -305,7 +312,11 @@ function ViewerScreen({ projectId }: { projectId: string }) {
               <span className="model-viewer__label">{t('modelViewer:toolbar.clear')}</span>
             </Button>
           </Tooltip>
-          {toolProps && <ViewerTools {...toolProps} />}
+          {toolProps && (
+            <Suspense fallback={null}>
+              <ViewerTools {...toolProps} />
+            </Suspense>
+          )}
         </Space>
       </div>
       <div className="model-viewer__body">

@@ -1,11 +1,23 @@
 import type { ModelElementsRef } from '@lintel/contracts/models';
 import { useCallback, useEffect, useState } from 'react';
-import { createViewer, type ViewerEngine } from './engine/createViewer';
+import type { ViewerEngine } from './engine/createViewer';
 import type { LoadedModel } from './engine/types';
 
+let engineModule: Promise<typeof import('./engine/createViewer')> | null = null;
+
+/** The engine's chunk (three and That Open's libraries), fetched once; a failed fetch is tried again. */
+export function loadEngineModule() {
+  engineModule ??= import('./engine/createViewer').catch((error: unknown) => {
+    engineModule = null;
+    throw error;
+  });
+  return engineModule;
+}
+
 /**
- * The engine of the page: created once the stage element is in the DOM, disposed when the page goes (its
- * WebGL context, worker and models with it). `failure` is set when the browser cannot give WebGL.
+ * The engine of the page: created once the stage element is in the DOM (and its chunk is in), disposed
+ * when the page goes (its WebGL context, worker and models with it). `failure` is set when the browser
+ * cannot give WebGL, or the engine's code could not be loaded.
  */
 export function useViewerEngine(projectId: string) {
   const [container, setContainer] = useState<HTMLDivElement | null>(null);
@@ -14,18 +26,28 @@ export function useViewerEngine(projectId: string) {
 
   useEffect(() => {
     if (!container) return;
-    let created: ViewerEngine;
-    try {
-      created = createViewer(container, projectId);
-    } catch (error) {
-      setFailure(error);
-      return;
-    }
-    setFailure(null);
-    setEngine(created);
+    let created: ViewerEngine | null = null;
+    let cancelled = false;
+    loadEngineModule().then(
+      ({ createViewer }) => {
+        if (cancelled) return;
+        try {
+          created = createViewer(container, projectId);
+        } catch (error) {
+          setFailure(error);
+          return;
+        }
+        setFailure(null);
+        setEngine(created);
+      },
+      (error: unknown) => {
+        if (!cancelled) setFailure(error);
+      },
+    );
     return () => {
+      cancelled = true;
       setEngine(null);
-      void created.dispose();
+      if (created) void created.dispose();
     };
   }, [container, projectId]);
 
