@@ -198,7 +198,8 @@ const ROWS: Record<string, Row> = {
     member: 403,
     request: () => ({ url: `models/${model}/elements/${globalId}/share`, payload: {} }),
   },
-  'GET /projects/:id/shares': { outsider: 404, member: 200, request: () => ({ url: `${p()}/shares` }) },
+  // The list holds the share tokens themselves: the export right, like making one (issue 14).
+  'GET /projects/:id/shares': { outsider: 404, member: 403, request: () => ({ url: `${p()}/shares` }) },
   'DELETE /shares/:token': {
     outsider: 404,
     member: 403,
