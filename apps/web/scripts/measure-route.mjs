@@ -20,7 +20,7 @@ export const BUDGETS_KB = { login: 180, route: 350, viewer: 600 };
 const LOGIN_PAGE = 'LoginPage';
 const VIEWER_PAGE = 'ViewerPage';
 
-/** The lazy pages of the route table: `() => import('./pages/X')` in src/modules/<module>/routes.ts(x). */
+/** The lazy pages of the route table: `import('./pages/XPage')` in src/modules/<module>/routes.ts(x). */
 export function routePages() {
   const modules = path.join(root, 'src/modules');
   const pages = new Set();
@@ -28,7 +28,9 @@ export function routePages() {
     for (const file of ['routes.ts', 'routes.tsx']) {
       const full = path.join(modules, module, file);
       if (!fs.existsSync(full)) continue;
-      for (const m of fs.readFileSync(full, 'utf8').matchAll(/import\(\s*'\.\/(?:[\w-]+\/)*([\w-]+)'\s*\)/g))
+      for (const m of fs
+        .readFileSync(full, 'utf8')
+        .matchAll(/import\(\s*'\.\/(?:[\w-]+\/)*([\w-]+Page)'\s*\)/g))
         pages.add(m[1]);
     }
   }
