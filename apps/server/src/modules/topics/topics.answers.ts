@@ -3,7 +3,7 @@ import type { Topic, TopicState } from '@lintel/contracts/topics';
 import type { FileRow } from '../files/files.repository';
 import type { Opened, TopicBase } from './topics.context';
 import { type Expansion, presentLink, presentSummary, presentTopic } from './topics.presenter';
-import type { SettingRow, SummaryRow } from './topics.repository';
+import type { ListedRow, SettingRow, SummaryRow } from './topics.repository';
 import type { TopicVisibility } from './topics.visibility';
 
 /** Rows → answers: list items (with their expansion), a whole topic, the caller's state. */
@@ -26,16 +26,20 @@ export function createTopicAnswers(base: TopicBase & Pick<TopicVisibility, 'abil
     return { users, domains, settings };
   }
 
-  async function summaries(user: User, projectId: string, rows: SummaryRow[], expand: boolean) {
-    const [states, expansion] = await Promise.all([
-      repository.myStates(
-        user._id,
-        rows.map((r) => r.id),
-      ),
-      expand ? expansionFor(projectId, rows) : Promise.resolve(null),
-    ]);
+  /** List rows (with the caller's flags joined in: repository.pageRows) → list items. */
+  async function summaries(projectId: string, rows: ListedRow[], expand: boolean) {
+    const expansion = expand ? await expansionFor(projectId, rows) : null;
     const at = clock.now();
-    return rows.map((row) => presentSummary(row, states.get(row.id), at, expansion));
+    return rows.map((row) =>
+      presentSummary(
+        row,
+        row.my_following === null && row.my_is_read === null
+          ? undefined
+          : { following: row.my_following === 1, read: row.my_is_read === 1 },
+        at,
+        expansion,
+      ),
+    );
   }
 
   async function present(user: User, opened: Opened, expand: boolean): Promise<Topic> {

@@ -85,8 +85,8 @@ export function createTopicReads(ctx: TopicContext) {
         column: ORDER.createdAt,
         direction: 'desc',
       });
-      const rows = await repository.pageRows(projectId, where, order, query.skip, query.limit);
-      return summaries(user, projectId, rows, query.expand === true);
+      const rows = await repository.pageRows(projectId, user._id, where, order, query.skip, query.limit);
+      return summaries(projectId, rows, query.expand === true);
     },
 
     /**
@@ -115,9 +115,9 @@ export function createTopicReads(ctx: TopicContext) {
         count,
         async *batches() {
           for (let skip = 0; skip < count; skip += batch) {
-            const rows = await repository.pageRows(projectId, where, order, skip, batch);
+            const rows = await repository.pageRows(projectId, user._id, where, order, skip, batch);
             if (rows.length === 0) return;
-            yield await summaries(user, projectId, rows, true);
+            yield await summaries(projectId, rows, true);
           }
         },
       };
@@ -152,12 +152,13 @@ export function createTopicReads(ctx: TopicContext) {
       ]);
       const rows = await repository.pageRows(
         projectId,
+        user._id,
         where,
         { column: ORDER.createdAt, direction: 'desc' },
         0,
         ENTITY_TOPICS_MAX,
       );
-      return summaries(user, projectId, rows, expand);
+      return summaries(projectId, rows, expand);
     },
   };
 }

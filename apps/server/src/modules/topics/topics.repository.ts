@@ -17,6 +17,8 @@ import type {
 export type TopicRow = Selectable<TopicsTable>;
 /** A topic as lists read it: every column but the content, which only the topic itself shows. */
 export type SummaryRow = Omit<TopicRow, 'content'>;
+/** A list row with the caller's own flags on it (null: the caller has no people row on the topic). */
+export type ListedRow = SummaryRow & { my_following: number | null; my_is_read: number | null };
 export type PersonRow = Selectable<TopicPeopleTable>;
 export type LinkRow = Selectable<TopicLinksTable>;
 export type ResponseRow = Selectable<TopicResponsesTable>;
@@ -169,6 +171,15 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
     return db.selectFrom('topics as t').where('t.project_id', '=', projectId).where(where);
   }
   const seeker = createSkipSeeker(db);
+  /** The summary columns and the caller's own flags (`topic_people` by its key). */
+  function withMine(query: ReturnType<typeof filtered>, userId: string) {
+    return query
+      .leftJoin('topic_people as me', (join) =>
+        join.onRef('me.topic_id', '=', 't.id').on('me.user_id', '=', userId),
+      )
+      .select(SUMMARY_COLUMNS)
+      .select(['me.following as my_following', 'me.is_read as my_is_read']);
+  }
 
   return {
     // ── topics ──
@@ -227,20 +238,22 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
     },
 
     /**
-     * One page of list rows in order. A shallow page is one query; a deep one (skip ≥ SEEK_FROM_SKIP) reads
-     * its ids first (pageIds: index only, from a remembered key) and then only the rows of the page.
+     * One page of list rows in order, with the caller's following and read flags (one join, not a query
+     * more). A shallow page is one query; a deep one (skip ≥ SEEK_FROM_SKIP) reads its ids first (pageIds:
+     * index only, from a remembered key) and then only the rows of the page.
      */
     async pageRows(
       projectId: string,
+      userId: string,
       where: RawBuilder<SqlBool>,
       order: OrderBy,
       skip: number,
       limit: number,
-    ): Promise<SummaryRow[]> {
-      if (skip >= SEEK_FROM_SKIP)
-        return this.summaryRows(await this.pageIds(projectId, where, order, skip, limit));
-      return filtered(projectId, where)
-        .select(SUMMARY_COLUMNS)
+    ): Promise<ListedRow[]> {
+      if (skip >= SEEK_FROM_SKIP) {
+        return this.listedRows(userId, await this.pageIds(projectId, where, order, skip, limit));
+      }
+      return withMine(filtered(projectId, where), userId)
         .orderBy(sql.ref(order.column), order.direction)
         .orderBy('t.id', order.direction)
         .offset(skip)
@@ -249,14 +262,10 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
     },
 
     /** The list rows of these ids, in the order of the ids. */
-    async summaryRows(ids: readonly string[]): Promise<SummaryRow[]> {
-      const found = new Map<string, SummaryRow>();
+    async listedRows(userId: string, ids: readonly string[]): Promise<ListedRow[]> {
+      const found = new Map<string, ListedRow>();
       for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
-        const rows = await db
-          .selectFrom('topics as t')
-          .select(SUMMARY_COLUMNS)
-          .where('t.id', 'in', part)
-          .execute();
+        const rows = await withMine(db.selectFrom('topics as t').where('t.id', 'in', part), userId).execute();
         for (const row of rows) found.set(row.id, row);
       }
       return ids.flatMap((id) => {
@@ -270,23 +279,6 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);
-    },
-
-    /** The caller's following and read flags on these topics. */
-    async myStates(userId: string, topicIds: readonly string[]): Promise<Map<string, MyState>> {
-      const states = new Map<string, MyState>();
-      for (const part of chunks([...new Set(topicIds)], ID_CHUNK)) {
-        const rows = await db
-          .selectFrom('topic_people')
-          .select(['topic_id', 'following', 'is_read'])
-          .where('user_id', '=', userId)
-          .where('topic_id', 'in', part)
-          .execute();
-        for (const row of rows) {
-          states.set(row.topic_id, { following: row.following === 1, read: row.is_read === 1 });
-        }
-      }
-      return states;
     },
 
     // ── people ──
