@@ -77,7 +77,7 @@ export function createSkipSeeker(db: Kysely<any>): SkipSeeker {
       list.push(anchor);
     }
     list.sort((a, b) => a.offset - b.offset);
-    // Too many: keep them spread over the list (drop every other one past the first).
+    // Too many: the lowest past the first go (someone paging on moves deeper).
     while (list.length > MAX_KEYS_PER_QUERY) list.splice(1, 1);
   }
 
