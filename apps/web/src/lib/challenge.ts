@@ -6,10 +6,6 @@
  * is 46 characters): `crypto.subtle` exists only on HTTPS, and an intranet install may run on plain HTTP.
  */
 
-export const CHALLENGE_HEADER = 'X-Challenge';
-export const CHALLENGE_DIFFICULTY_HEADER = 'X-Challenge-Difficulty';
-export const CHALLENGE_SOLUTION_HEADER = 'X-Challenge-Solution';
-
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,

@@ -1,10 +1,11 @@
-import { DEFAULT_LANGUAGE, type ErrorBody, type Language } from '@lintel/contracts';
 import {
   CHALLENGE_DIFFICULTY_HEADER,
   CHALLENGE_HEADER,
   CHALLENGE_SOLUTION_HEADER,
-  solveChallenge,
-} from './challenge';
+  DEFAULT_LANGUAGE,
+  type ErrorBody,
+  type Language,
+} from '@lintel/contracts';
 
 /**
  * The one HTTP client of the web app (DESIGN.md §4): same origin, paths below `/api/v1/`, cookies sent,
@@ -133,6 +134,8 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
     const challenge = response.headers.get(CHALLENGE_HEADER);
     const bits = Number(response.headers.get(CHALLENGE_DIFFICULTY_HEADER));
     if (!challenge || !Number.isInteger(bits)) break;
+    // The solver (its SHA-256) loads only when asked for: /login's budget has no room for it.
+    const { solveChallenge } = await import('./challenge');
     headers[CHALLENGE_SOLUTION_HEADER] = await solveChallenge(challenge, bits);
     options.signal?.throwIfAborted();
     response = await fetch(apiUrl(path, options.query), init);

@@ -1,3 +1,4 @@
+import { CHALLENGE_DIFFICULTY_HEADER, CHALLENGE_HEADER, CHALLENGE_SOLUTION_HEADER } from '@lintel/contracts';
 import type { FastifyReply, FastifyRequest, onErrorAsyncHookHandler } from 'fastify';
 import { AppError, type AppErrorOptions } from '../../plugins/app-error';
 import type { ErrorKey } from '../../plugins/messages';
@@ -11,9 +12,7 @@ export interface Source {
   solution?: string | undefined;
 }
 
-export const CHALLENGE_HEADER = 'x-challenge';
-export const CHALLENGE_DIFFICULTY_HEADER = 'x-challenge-difficulty';
-export const CHALLENGE_SOLUTION_HEADER = 'x-challenge-solution';
+export { CHALLENGE_DIFFICULTY_HEADER, CHALLENGE_HEADER, CHALLENGE_SOLUTION_HEADER };
 
 export function sourceOf(request: FastifyRequest): Source {
   const header = request.headers[CHALLENGE_SOLUTION_HEADER];
