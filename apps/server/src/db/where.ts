@@ -59,11 +59,15 @@ function columnOf(spec: FilterSpec, field: string): RawBuilder<unknown> {
 function contains(column: RawBuilder<unknown>, text: string, engine: Engine): RawBuilder<SqlBool> {
   const pattern = `%${escapeLike(text.toLowerCase())}%`;
   // PostgreSQL: ILIKE folds case by the database's locale. SQLite: LIKE folds ASCII only, so both sides
-  // go through lintel_lower (JavaScript's toLowerCase, registered in open.ts) for the rest of Unicode.
-  return engine === 'postgres'
-    ? sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`
-    : sql<SqlBool>`lintel_lower(${column}) LIKE ${pattern} ESCAPE '\\'`;
+  // go through lintel_lower (JavaScript's toLowerCase, registered in open.ts) for the rest of Unicode —
+  // but only values with a character beyond ASCII pay that call into JavaScript (issue 15: half of a name
+  // search). For an ASCII value toLowerCase is LIKE's own ASCII folding, so SQLite's LIKE answers the same.
+  if (engine === 'postgres') return sql<SqlBool>`${column} ILIKE ${pattern} ESCAPE '\\'`;
+  return sql<SqlBool>`(CASE WHEN ${column} GLOB ${BEYOND_ASCII} THEN lintel_lower(${column}) LIKE ${pattern} ESCAPE '\\' ELSE ${column} LIKE ${pattern} ESCAPE '\\' END)`;
 }
+
+/** A GLOB that matches text holding any character outside U+0001–U+007F. */
+const BEYOND_ASCII = '*[^\u0001-\u007f]*';
 
 const TRUE = sql<SqlBool>`1 = 1`;
 const FALSE = sql<SqlBool>`1 = 0`;
