@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterEach, beforeEach, inject } from 'vitest';
+import { clientAddress } from './client-address';
 
 const screenshotDir = new URL('./screenshots/', import.meta.url).pathname;
 
@@ -35,6 +36,7 @@ export async function openBrowser(locale = 'zh-CN'): Promise<Browser> {
     baseURL,
     locale,
     viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

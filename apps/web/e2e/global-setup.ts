@@ -67,6 +67,8 @@ export default async function setup(project: TestProject) {
       // Every browser test sends its SMS codes from 127.0.0.1: the per-IP hourly cap protects real sites
       // from SMS pumping, here it would only make the suite depend on how many tests send codes.
       SMS_IP_HOURLY_LIMIT: '1000',
+      // Each browser names its own client address (client-address.ts), as behind a reverse proxy.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

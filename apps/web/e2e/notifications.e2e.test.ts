@@ -2,6 +2,7 @@ import { type APIRequestContext, request } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import zh from '../src/locales/zh-CN/notifications.json';
 import { type Browser, keepScreenshot, openBrowser } from './browser';
+import { clientAddress } from './client-address';
 import { registerUser, suffix } from './people';
 
 /**
@@ -31,7 +32,10 @@ afterEach(async ({ task }) => {
 
 /** A signed-in API session of `name` (its own cookie jar). */
 async function apiSession(name: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const api = await request.newContext({
+    baseURL: inject('baseURL'),
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+  });
   cleanups.push(() => api.dispose());
   const signedIn = await api.post(`${ACCOUNT}/login`, { data: { name, password: PASSWORD } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);

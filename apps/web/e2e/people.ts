@@ -1,6 +1,7 @@
 import { type Page, request } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { latestSmsCode } from './browser';
+import { clientAddress } from './client-address';
 
 /**
  * Shared steps of the browser tests: fresh people registered through the API (registration has its own
@@ -21,7 +22,11 @@ export function freshPhone(prefixDigit = 7): string {
 export async function postAccount(path: string, body: unknown) {
   const response = await fetch(`${inject('baseURL')}${ACCOUNT_API}/${path}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'X-Forwarded-For': clientAddress(),
+    },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
@@ -94,7 +99,10 @@ export async function acceptInvitation(
   added: { _id: string; invitedAs?: unknown },
 ): Promise<void> {
   if (!added.invitedAs) return;
-  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const api = await request.newContext({
+    baseURL: inject('baseURL'),
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+  });
   try {
     const signedIn = await api.post(`${ACCOUNT_API}/login`, {
       data: { name: person.name, password: person.password },
@@ -111,7 +119,10 @@ export async function acceptInvitation(
 
 /** Accepts, as the person, every invitation waiting for them. */
 export async function acceptMyInvitations(person: Pick<Person, 'name' | 'password'>): Promise<void> {
-  const api = await request.newContext({ baseURL: inject('baseURL') });
+  const api = await request.newContext({
+    baseURL: inject('baseURL'),
+    extraHTTPHeaders: { 'X-Forwarded-For': clientAddress() },
+  });
   try {
     const signedIn = await api.post(`${ACCOUNT_API}/login`, {
       data: { name: person.name, password: person.password },

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import zhAccountPage from '../src/locales/zh-CN/accountPage.json';
 import zhBind from '../src/locales/zh-CN/bind.json';
 import zhProfile from '../src/locales/zh-CN/profile.json';
@@ -248,26 +248,38 @@ describe('profile flows', () => {
     await page.getByTestId('bind-account-invalid').waitFor();
   });
 
-  it('prefills /qweb from the first query parameter and binds the signed-in account', async () => {
+  it('prefills /qweb from the first query parameter; only a system administrator binds (issue 14)', async () => {
     const { page } = browser;
     // A visitor is asked to sign in first.
     await page.goto('/qweb?oaName=zhang.wei');
     await page.getByTestId('qweb-visitor').waitFor();
     expect(await page.getByTestId('qweb-oaName').inputValue()).toBe('zhang.wei');
 
+    // Anyone else is told to ask an administrator: first come, first served let anyone take an OA name.
     await signIn(page, 'demo', 'Demo1234');
+    await page.goto('/qweb?oaName=zhang.wei&from=oa');
+    await page.getByTestId('qweb-admin-only').waitFor();
+    expect(await page.getByTestId('qweb-confirm').isDisabled()).toBe(true);
+
+    // The system administrator binds the OA name to demo's account (demo's session dropped first).
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByTestId('login-name').fill('admin');
+    await page.getByTestId('login-password').fill(inject('adminPassword'));
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/(home|bindTel)$/);
     await page.goto('/qweb?oaName=zhang.wei&from=oa');
     await page.getByTestId('qweb-form').waitFor();
     expect(await page.getByTestId('qweb-oaName').inputValue()).toBe('zhang.wei');
-    expect(await page.getByTestId('qweb-bimName').inputValue()).toBe('demo');
+    expect(await page.getByTestId('qweb-bimName').inputValue()).toBe('admin');
     await keepScreenshot(page, 'qweb');
     await page.getByTestId('qweb-oaName').fill('');
     await page.getByTestId('qweb-confirm').click();
     expect(await page.getByTestId('qweb-oaName-error').textContent()).toBe(zhBind.oa.oaRequired);
     await page.getByTestId('qweb-oaName').fill('zhang.wei');
+    await page.getByTestId('qweb-bimName').fill('demo');
     await page.getByTestId('qweb-confirm').click();
     await page.getByTestId('qweb-success').waitFor();
-    await page.waitForURL('**/home');
     const bound = await page.evaluate(async () =>
       (await fetch('/api/v1/account-service/oa/users/zhang.wei')).json(),
     );
