@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
-import { testFilesThatMock, webTestOptions } from './vitest.shared.ts';
+import { testFilesNeedingIsolation, webTestOptions } from './vitest.shared.ts';
 
 // Component tests in jsdom, without isolation between files (see vitest.shared.ts and docs/testing.md):
 // every file must leave the globals it touches as it found them (vitest.setup.ts resets the shared ones).
@@ -10,6 +10,6 @@ export default defineProject({
     name: 'web',
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
-    exclude: testFilesThatMock(),
+    exclude: testFilesNeedingIsolation(),
   },
 });

@@ -5,19 +5,24 @@ import type { ViteUserConfig } from 'vitest/config';
 const root = new URL('.', import.meta.url).pathname;
 
 /**
- * The component tests that replace a module with `vi.mock`. The `web` project runs its files without
+ * The component tests that need a fresh module registry. The `web` project runs its files without
  * isolation (one module registry per worker: antd, React and the app are imported once, not once per
- * file, which saves about a quarter of the pass); a mocked module would then leak into the files that run
- * after it in the same worker, or find the real one already imported. So files that mock run in the
- * isolated `web-mocks` project instead. Found by reading the files, so a new one is never misplaced.
+ * file); a file that replaces a module with `vi.mock`, or that checks state a module keeps from its first
+ * import (it says so with the marker `@vitest-isolate` and why), would see what an earlier file in the same
+ * worker left. Those files run in the isolated `web-isolated` project instead. Found by reading the files, so a
+ * new one is never misplaced.
  */
-export function testFilesThatMock(): string[] {
+function needsIsolation(source: string): boolean {
+  return source.includes('vi.mock(') || source.includes('@vitest-isolate');
+}
+
+export function testFilesNeedingIsolation(): string[] {
   const found: string[] = [];
   const walk = (folder: string) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (/\.test\.tsx?$/.test(entry.name) && readFileSync(path, 'utf8').includes('vi.mock(')) {
+      else if (/\.test\.tsx?$/.test(entry.name) && needsIsolation(readFileSync(path, 'utf8'))) {
         found.push(relative(root, path));
       }
     }
