@@ -10,7 +10,6 @@ export default defineConfig({
       'packages/contracts/vitest.config.ts',
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
-      'apps/web/vitest.isolated.config.ts',
       'apps/web/e2e/vitest.config.ts',
     ],
   },

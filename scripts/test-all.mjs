@@ -132,7 +132,7 @@ vitestPass('unit', ['contracts', 'server'], {
 });
 // The web component tests get the two cores to themselves: run beside the server suites (child processes,
 // image work, S3 and Redis tests), jsdom's antd screens slowed to the point of flaky timeouts.
-vitestPass('web', ['web', 'web-isolated']);
+vitestPass('web', ['web']);
 
 if (process.env.TEST_DATABASE_URL) {
   const files = existsSync(databaseFiles)

@@ -1,4 +1,3 @@
-// @vitest-isolate: antd's full texts load once per module registry; these tests watch them arrive.
 import { act, renderHook } from '@testing-library/react';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
