@@ -4,14 +4,11 @@ import type {
   ContactSheetSummary,
 } from '@lintel/contracts/contactsheets';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
-import * as fileAttachmentsMigration from '../../db/migrations/2026112640_file_attachments';
-import type { FileAttachmentTables } from '../files/attachments';
-import { idOf, uploadAs } from '../files/test-support';
+import { attachmentsRebuiltByMigration, idOf, uploadAs } from '../files/test-support';
 import { pdfText } from './pdf-text';
 
 /**
@@ -917,22 +914,9 @@ describe('PDF', () => {
 
 describe('migration 2026112640 (issue 14)', () => {
   it('copies the existing references of sheets and replies into file_attachments', async () => {
-    const db = t.db.db as unknown as Kysely<FileAttachmentTables>;
-    const read = async () =>
-      (
-        await db
-          .selectFrom('file_attachments')
-          .select(['file_id', 'owner', 'record_id'])
-          .where('owner', '=', 'contactsheets')
-          .execute()
-      )
-        .map((row) => `${row.owner}/${row.record_id}/${row.file_id}`)
-        .sort();
-    const before = await read();
+    const { before, after } = await attachmentsRebuiltByMigration(t, 'contactsheets');
     expect(before.length).toBeGreaterThan(0);
     // As on a database that had these records before the migration: the table rebuilt from the records.
-    await db.schema.dropTable('file_attachments').execute();
-    await fileAttachmentsMigration.up(db as unknown as Kysely<unknown>);
-    expect(await read()).toEqual(before);
+    expect(after).toEqual(before);
   });
 });

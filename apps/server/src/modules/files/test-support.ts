@@ -2,8 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { TestApp } from '../../../test/helper';
 import { multipartBody, type UploadPartSpec } from '../../../test/images';
+import * as fileAttachmentsMigration from '../../db/migrations/2026112640_file_attachments';
+import type { FileAttachmentTables } from './attachments';
 
 /** Requests and observations the files tests share (each test file has its own app). */
 
@@ -104,4 +107,30 @@ export async function answerBeforeBody(
   socket.destroy();
   const split = text.indexOf('\r\n\r\n');
   return { head: text.slice(0, split), body: JSON.parse(text.slice(split + 4)) };
+}
+
+/**
+ * Migration 2026112640 run again on a database that has `owner`'s records (the table dropped and rebuilt
+ * from them): the attachment rows before and after, as `owner/record/file` sorted, for the owner's test to
+ * compare.
+ */
+export async function attachmentsRebuiltByMigration(
+  t: TestApp,
+  owner: string,
+): Promise<{ before: string[]; after: string[] }> {
+  const db = t.db.db as unknown as Kysely<FileAttachmentTables>;
+  const read = async () =>
+    (
+      await db
+        .selectFrom('file_attachments')
+        .select(['file_id', 'owner', 'record_id'])
+        .where('owner', '=', owner)
+        .execute()
+    )
+      .map((row) => `${row.owner}/${row.record_id}/${row.file_id}`)
+      .sort();
+  const before = await read();
+  await db.schema.dropTable('file_attachments').execute();
+  await fileAttachmentsMigration.up(db as unknown as Kysely<unknown>);
+  return { before, after: await read() };
 }

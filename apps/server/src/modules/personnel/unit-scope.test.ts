@@ -1,16 +1,13 @@
 import type { Person, Unit } from '@lintel/contracts/personnel';
 import { idNumberCheckCharacter } from '@lintel/contracts/personnel';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
 import { addMemberWithConsent } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
-import * as fileAttachmentsMigration from '../../db/migrations/2026112640_file_attachments';
-import type { FileAttachmentTables } from '../files/attachments';
 import { PDF } from '../files/test-files';
-import { FILES, idOf, uploadAs } from '../files/test-support';
+import { attachmentsRebuiltByMigration, FILES, idOf, uploadAs } from '../files/test-support';
 
 /**
  * The `units` tree scope of permission templates (issue 4): a template naming units narrows the personnel a
@@ -219,22 +216,9 @@ describe('the units tree scope of a template', () => {
 
 describe('migration 2026112640 (issue 14)', () => {
   it('copies the existing references of workers (attachments and avatar) into file_attachments', async () => {
-    const db = t.db.db as unknown as Kysely<FileAttachmentTables>;
-    const read = async () =>
-      (
-        await db
-          .selectFrom('file_attachments')
-          .select(['file_id', 'owner', 'record_id'])
-          .where('owner', '=', 'personnel')
-          .execute()
-      )
-        .map((row) => `${row.owner}/${row.record_id}/${row.file_id}`)
-        .sort();
-    const before = await read();
+    const { before, after } = await attachmentsRebuiltByMigration(t, 'personnel');
     expect(before.length).toBeGreaterThan(0);
     // As on a database that had these records before the migration: the table rebuilt from the records.
-    await db.schema.dropTable('file_attachments').execute();
-    await fileAttachmentsMigration.up(db as unknown as Kysely<unknown>);
-    expect(await read()).toEqual(before);
+    expect(after).toEqual(before);
   });
 });
