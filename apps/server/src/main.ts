@@ -1,6 +1,7 @@
 import type { App } from './app';
 import { ConfigError, loadConfig } from './config';
-import { startServer, stopServer } from './server';
+import { siteUrl, startServer, stopServer } from './server';
+import { formatAdminNotice } from './start-notice';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -15,7 +16,24 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app: App = await startServer(config);
+  let generated: { name: string; password: string } | null = null;
+  const app: App = await startServer(
+    config,
+    {},
+    {
+      onGeneratedAdminPassword: (account) => {
+        generated = account;
+      },
+    },
+  );
+  if (generated) {
+    const { name, password } = generated;
+    // On stderr, after the "running" line: the JSON log on stdout (often piped to a file or a collector)
+    // never holds it, while the person at the terminal sees it last.
+    process.stderr.write(
+      `\n${formatAdminNotice({ url: `${siteUrl(app, config)}/login`, name, password })}\n`,
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: NodeJS.Signals) => {

@@ -4,8 +4,21 @@ import type { Config } from './config';
 import { migrateToLatest } from './db/migrate';
 import { seedDatabase } from './db/seeds/index';
 
+export interface StartHooks {
+  /** Told the administrator's generated password when this start created it (see seedDatabase). */
+  onGeneratedAdminPassword?: (account: { name: string; password: string }) => void;
+}
+
+/** Where people open the site: PUBLIC_URL, else the address this process listens on. */
+export function siteUrl(app: App, config: Config): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return config.publicUrl ?? `http://${shownHost}:${port}`;
+}
+
 /** Builds the app, brings the database up to date, seeds a fresh one, and listens. */
-export async function startServer(config: Config, deps: AppDeps = {}): Promise<App> {
+export async function startServer(config: Config, deps: AppDeps = {}, hooks: StartHooks = {}): Promise<App> {
   const app = buildApp(config, deps);
   try {
     const applied = await migrateToLatest(app.database.db, app.database.engine);
@@ -18,16 +31,14 @@ export async function startServer(config: Config, deps: AppDeps = {}): Promise<A
       demo: config.demo,
       demoModel: config.demoModel,
       smsTestNumbers: config.smsTestNumbers,
+      ...(hooks.onGeneratedAdminPassword ? { onGeneratedAdminPassword: hooks.onGeneratedAdminPassword } : {}),
     });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  app.log.info(`Lintel is running at ${config.publicUrl ?? `http://${shownHost}:${port}`}`);
+  app.log.info(`Lintel is running at ${siteUrl(app, config)}`);
   return app;
 }
 

@@ -96,6 +96,11 @@ export interface TestAppOptions {
   ready?: boolean;
   /** The file storage, made for the app's DATA_DIR (default: the local folder DATA_DIR/files). */
   storage?: (dataDir: string) => Storage;
+  /**
+   * Every demo account with a phone, as on a real start (issue 17). Default false: zhangsan and admin have
+   * none, because many tests need an account without a phone (binding one, proving with the password).
+   */
+  demoPhones?: boolean;
 }
 
 export interface TestApp {
@@ -150,6 +155,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       demo: config.demo,
       demoModel: config.demoModel,
       smsTestNumbers: config.smsTestNumbers,
+      demoPhones: options.demoPhones ?? false,
     });
     if (options.ready !== false) await app.ready();
   } catch (error) {

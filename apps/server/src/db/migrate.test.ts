@@ -111,7 +111,15 @@ describe('seeds', () => {
     const { db, engine } = database.handle;
     await migrateToLatest(db, engine);
     const lines: string[] = [];
-    const options = { db, clock: new TestClock(), log: quietLog(lines), adminPassword: null, demo: true };
+    const generated: string[] = [];
+    const options = {
+      db,
+      clock: new TestClock(),
+      log: quietLog(lines),
+      adminPassword: null,
+      demo: true,
+      onGeneratedAdminPassword: ({ password }: { password: string }) => generated.push(password),
+    };
     expect(await seedDatabase(options)).toBe(true);
     expect(await seedDatabase(options)).toBe(false);
     const users = await db.selectFrom('users').select(['name', 'is_system_admin']).orderBy('name').execute();
@@ -122,10 +130,19 @@ describe('seeds', () => {
     ]);
     const codes = await db.selectFrom('country_codes').select('code').orderBy('sort_order').execute();
     expect(codes.map((c) => c.code)).toEqual(['86', '852', '853', '886', '1', '44', '65', '81', '82', '61']);
-    // The generated administrator password is logged exactly once, and is a valid sign-in password.
-    const announcements = lines.filter((l) => l.includes('generated password'));
-    expect(announcements).toHaveLength(1);
-    expect(announcements[0]).toMatch(/generated password [A-Za-z0-9~!@&%$^()#_]{16} /);
+    // The generated administrator password goes once to the start's notice (issue 17), is a valid sign-in
+    // password, and never reaches the log; the log says where to find it.
+    expect(generated).toHaveLength(1);
+    expect(generated[0]).toMatch(/^[A-Za-z0-9~!@&%$^()#_]{16}$/);
+    expect(lines.join('\n')).not.toContain(generated[0]);
+    expect(lines.filter((l) => l.includes('generated password'))).toHaveLength(1);
+    // A generated password must be changed at the first sign-in; the demo users' passwords need not.
+    const marked = await db
+      .selectFrom('users')
+      .select('name')
+      .where('must_change_password', '=', 1)
+      .execute();
+    expect(marked).toEqual([{ name: 'admin' }]);
   });
 
   it('with DEMO=0 create only the administrator, and never log ADMIN_PASSWORD', async () => {
@@ -140,8 +157,9 @@ describe('seeds', () => {
       adminPassword: 'Given_Pass1',
       demo: false,
     });
-    const users = await db.selectFrom('users').select('name').execute();
-    expect(users.map((u) => u.name)).toEqual(['admin']);
+    const users = await db.selectFrom('users').select(['name', 'must_change_password']).execute();
+    // The operator chose ADMIN_PASSWORD: no forced change (issue 17).
+    expect(users).toEqual([{ name: 'admin', must_change_password: 0 }]);
     expect(await db.selectFrom('country_codes').select('code').execute()).toEqual([]);
     expect(lines.join('\n')).not.toContain('Given_Pass1');
   });

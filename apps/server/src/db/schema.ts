@@ -37,6 +37,8 @@ export interface UsersTable {
   position: string | null;
   /** Sign-in is refused until then after too many failures; null when not locked. */
   locked_until: Timestamp | null;
+  /** 1: a generated password the owner must replace before anything else (issue 17). */
+  must_change_password: Generated<IntBool>;
 }
 
 export interface SessionsTable {

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { isApiPath } from './api-path';
 import { AppError } from './app-error';
 import { readCookie, serializeCookie } from './cookies';
+import { allowedBeforePasswordChange } from './password-change-gate';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,6 +72,10 @@ export const sessionPlugin = fp<{ resolver: SessionResolver; cookies: SessionCoo
         if (session) {
           request.user = session.user;
           request.sessionId = session.sessionId;
+          // A generated password opens only its own change (issue 17): refused here, before any route runs.
+          if (session.user.mustChangePassword && !allowedBeforePasswordChange(request, session.user._id)) {
+            return done(new AppError(403, 'account.passwordChangeRequired'));
+          }
         }
         done();
       }, done);

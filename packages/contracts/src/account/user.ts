@@ -41,6 +41,12 @@ export const userSchema = z.object({
   position: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * true: the account signed in with a password it did not choose (the first administrator's generated one)
+   * and must change it before anything else; every other call answers 403 account.passwordChangeRequired.
+   * Absent otherwise (issue 17).
+   */
+  mustChangePassword: z.literal(true).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

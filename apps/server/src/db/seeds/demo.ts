@@ -37,22 +37,36 @@ export const DEMO_USERS = [
   {
     name: 'zhangsan',
     nickName: '张三',
-    phoneNumber: null,
+    phoneNumber: '13800000002',
     countryCode: '86',
     email: '',
     password: DEMO_PASSWORD,
   },
 ] as const;
 
+/** The system administrator's phone on a demo without SMS_TEST_NUMBERS (after the demo users' ones). */
+export const DEMO_ADMIN_PHONE = '13800000000';
+
 /**
- * The demo users' phones: with SMS_TEST_NUMBERS set, its mainland numbers in order (so that SMS sign-in
- * works on the demo with the fixed codes, a user without a number when they run out); otherwise the
- * built-in ones (13800000001 for demo).
+ * The demo's test numbers, for demo, zhangsan and then admin: with SMS_TEST_NUMBERS set, its mainland
+ * numbers in order (so that SMS sign-in works on the demo with the fixed codes; a user without a number when
+ * they run out), otherwise the built-in ones (13800000001, 13800000002, 13800000000). Every demo account
+ * has one, so that nobody is sent to /bindTel right after signing in (issue 17).
  */
-export function demoPhoneNumbers(testNumbers: ReadonlyMap<string, string>): Array<string | null> {
+function demoTestNumbers(testNumbers: ReadonlyMap<string, string>): Array<string | null> {
+  if (testNumbers.size === 0) return [...DEMO_USERS.map((user) => user.phoneNumber), DEMO_ADMIN_PHONE];
   const mainland = [...testNumbers.keys()].filter((phone) => isValidPhone(phone, MAINLAND_COUNTRY_CODE));
-  if (testNumbers.size === 0) return DEMO_USERS.map((user) => user.phoneNumber);
-  return DEMO_USERS.map((_, index) => mainland[index] ?? null);
+  return [...DEMO_USERS, null].map((_, index) => mainland[index] ?? null);
+}
+
+/** The demo users' phones, in the order of DEMO_USERS. */
+export function demoPhoneNumbers(testNumbers: ReadonlyMap<string, string>): Array<string | null> {
+  return demoTestNumbers(testNumbers).slice(0, DEMO_USERS.length);
+}
+
+/** The system administrator's phone with the demo: the test number after the demo users' ones. */
+export function demoAdminPhone(testNumbers: ReadonlyMap<string, string> = new Map()): string | null {
+  return demoTestNumbers(testNumbers)[DEMO_USERS.length] ?? null;
 }
 
 /** The demo data of a fresh database (DEMO=1). Runs inside the seeding transaction. */
@@ -61,14 +75,19 @@ export async function seedDemo(
   users: UserService,
   testNumbers: ReadonlyMap<string, string> = new Map(),
   now: string = new Date().toISOString(),
-  log?: Pick<FastifyBaseLogger, 'warn'>,
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   withModel = true,
+  everyPhone = true,
 ): Promise<void> {
   await trx
     .insertInto('country_codes')
     .values(DEMO_COUNTRY_CODES.map((c, index) => ({ ...c, sort_order: index })))
     .execute();
-  const phones = demoPhoneNumbers(testNumbers);
+  // everyPhone false (the server tests' world): zhangsan keeps no phone without SMS_TEST_NUMBERS, as before
+  // issue 17, because many tests need an account without one.
+  const phones = demoPhoneNumbers(testNumbers).map((phone, index) =>
+    everyPhone || testNumbers.size > 0 || index === 0 ? phone : null,
+  );
   const ids: string[] = [];
   for (const [index, user] of DEMO_USERS.entries()) {
     const row = await users.createUser(

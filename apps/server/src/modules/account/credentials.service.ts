@@ -70,11 +70,16 @@ export function createCredentialsService({
         throw (await attempt.failed()) ?? oldPasswordError();
       }
       await attempt.succeeded();
+      // A forced change must replace the generated password, not confirm it (issue 17).
+      if (user.must_change_password === 1 && body.password === body.oldPassword) {
+        throw new AppError(400, 'account.passwordUnchanged');
+      }
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
+        // The owner has now chosen the password: the gate of a generated one opens.
         await createUserRepository(trx).update(
           userId,
-          { password_hash: passwordHash },
+          { password_hash: passwordHash, must_change_password: 0 },
           clock.now().toISOString(),
         );
         await sessions.endAllForUser(userId, sessionId ?? undefined, trx);
@@ -116,7 +121,7 @@ export function createCredentialsService({
           await sms.claim(found, trx);
           await createUserRepository(trx).update(
             user.id,
-            { password_hash: passwordHash },
+            { password_hash: passwordHash, must_change_password: 0 },
             clock.now().toISOString(),
           );
           await sessions.endAllForUser(user.id, undefined, trx);

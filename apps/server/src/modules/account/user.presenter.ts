@@ -29,6 +29,8 @@ export function presentUser(row: UserRow): User {
     position: row.position,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Only while it holds: absent means false, so every answer and fixture without it stays valid.
+    ...(row.must_change_password === 1 ? { mustChangePassword: true } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ export type UserChanges = Pick<
   | 'position'
   | 'locked_until'
   | 'settings'
+  | 'must_change_password'
 >;
 
 export interface UserListQuery {

@@ -13,6 +13,8 @@ interface NewUserFields {
   countryCode?: string;
   email?: string;
   isSystemAdmin?: boolean;
+  /** The password was generated for the owner (the first administrator): they must replace it first. */
+  mustChangePassword?: boolean;
 }
 
 /** With the password itself, or with its argon2id hash made beforehand (outside a transaction). */
@@ -50,6 +52,7 @@ export function createUserService({ db, clock }: UserServiceDeps) {
         company: null,
         position: null,
         locked_until: null,
+        must_change_password: input.mustChangePassword ? 1 : 0,
       };
       await createUserRepository(trx).insert(row);
       return row;

@@ -158,6 +158,8 @@ export function createConversionRunner(base: ModelsBase) {
     const controller = new AbortController();
     running.set(versionId, controller);
     const started = Date.now();
+    // The demo's sample (models.seed.ts): a newcomer waits for it, so its outcome gets a plain log line.
+    const demoSample = sampleOfKey(version.ifc_key);
     let folder: string | null = null;
     try {
       folder = await mkdtemp(join(tmpdir(), 'lintel-model-'));
@@ -167,7 +169,14 @@ export function createConversionRunner(base: ModelsBase) {
         onProgress: progressWriter(versionId),
         signal: controller.signal,
       });
-      if (await finish(version, output, size, started)) base.announce(version, 'ready');
+      if (await finish(version, output, size, started)) {
+        base.announce(version, 'ready');
+        if (demoSample !== null)
+          log.info(
+            `the demo model (${demoSample}) is converted: ${output.elements.length} elements in ` +
+              `${((Date.now() - started) / 1000).toFixed(1)} s; it opens in the demo project's model viewer`,
+          );
+      }
     } catch (error) {
       if (stopping) {
         // Cut off by a shutdown: queued again, so that the next start (of any process) converts it.
@@ -179,6 +188,10 @@ export function createConversionRunner(base: ModelsBase) {
       const { key, detail } = failure(error);
       if (key === 'models.conversion.internal')
         log.error({ err: error, versionId }, 'model conversion failed');
+      if (demoSample !== null) {
+        const why = error instanceof Error ? error.message : (detail ?? key);
+        log.warn(`the demo model (${demoSample}) could not be converted: ${key} (${why})`);
+      }
       const failed = await repository.transition(versionId, ['converting'], {
         status: 'failed',
         error_key: key,
