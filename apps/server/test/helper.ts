@@ -101,6 +101,8 @@ export interface TestAppOptions {
    * none, because many tests need an account without a phone (binding one, proving with the password).
    */
   demoPhones?: boolean;
+  /** The demo's last month of gate events, as on a real start (issue 17). Default false. */
+  demoAttendance?: boolean;
 }
 
 export interface TestApp {
@@ -156,6 +158,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       demoModel: config.demoModel,
       smsTestNumbers: config.smsTestNumbers,
       demoPhones: options.demoPhones ?? false,
+      // A month of gate events is a cost most test apps would pay for nothing; the demo's own test asks.
+      demoAttendance: options.demoAttendance ?? false,
     });
     if (options.ready !== false) await app.ready();
   } catch (error) {

@@ -1,10 +1,12 @@
 import { isValidPhone, MAINLAND_COUNTRY_CODE } from '@lintel/contracts/account';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock';
 import type { UserService } from '../../modules/account/user.service';
 import { seedDemoContactSheets } from '../../modules/contactsheets/contactsheets.seed';
 import { seedDemoModel } from '../../modules/models/models.seed';
 import { seedDemoOrg } from '../../modules/org/org.seed';
+import { seedDemoAttendance } from '../../modules/personnel/attendance/attendance.seed';
 import { seedDemoPersonnel } from '../../modules/personnel/personnel.seed';
 import { seedDemoTopics } from '../../modules/topics/topics.seed';
 import type { Database } from '../schema';
@@ -78,7 +80,7 @@ export async function seedDemo(
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>,
   withModel = true,
   everyPhone = true,
-): Promise<void> {
+): Promise<{ projectId: string; adminId: string }> {
   await trx
     .insertInto('country_codes')
     .values(DEMO_COUNTRY_CODES.map((c, index) => ({ ...c, sort_order: index })))
@@ -122,4 +124,23 @@ export async function seedDemo(
       now,
       ...(log ? { log } : {}),
     });
+  return { projectId: org.projectId, adminId: ids[0] as string };
+}
+
+/**
+ * The demo's last month at the gate (issue 17), after the seeding transaction (the gates' ingest path opens a
+ * transaction of its own). A failure leaves the demo without it, with a warning: never a failed start.
+ */
+export async function seedDemoGateMonth(
+  db: Kysely<Database>,
+  demo: { projectId: string; adminId: string },
+  clock: Clock,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): Promise<void> {
+  try {
+    const { days, events } = await seedDemoAttendance(db, { ...demo, clock });
+    log.info(`seeded the demo's attendance: ${events} gate events over its last ${days} working days`);
+  } catch (error) {
+    log.warn({ err: error }, "could not seed the demo's attendance");
+  }
 }

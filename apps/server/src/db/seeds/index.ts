@@ -5,7 +5,7 @@ import { generatePassword } from '../../modules/account/password';
 import { createUserService } from '../../modules/account/user.service';
 import { isUniqueViolation } from '../errors';
 import type { Database } from '../schema';
-import { DEMO_USERS, demoAdminPhone, seedDemo } from './demo';
+import { DEMO_USERS, demoAdminPhone, seedDemo, seedDemoGateMonth } from './demo';
 
 export const ADMIN_NAME = 'admin';
 
@@ -30,6 +30,8 @@ export interface SeedOptions {
    * none): the server tests' world, where many tests need an account without a phone.
    */
   demoPhones?: boolean;
+  /** With the demo: its last month of gate events (default true; the test helper leaves it out). */
+  demoAttendance?: boolean;
 }
 
 /**
@@ -47,10 +49,12 @@ export async function seedDatabase({
   smsTestNumbers,
   onGeneratedAdminPassword,
   demoPhones = true,
+  demoAttendance = true,
 }: SeedOptions): Promise<boolean> {
   const users = createUserService({ db, clock });
   if ((await users.countUsers()) > 0) return false;
   const password = adminPassword ?? generatePassword();
+  let seeded: { projectId: string; adminId: string } | null = null;
   try {
     await db.transaction().execute(async (trx) => {
       await users.createUser(
@@ -68,7 +72,7 @@ export async function seedDatabase({
       );
       if (demo) {
         const now = clock.now().toISOString();
-        await seedDemo(trx, users, smsTestNumbers, now, log, demoModel, demoPhones);
+        seeded = await seedDemo(trx, users, smsTestNumbers, now, log, demoModel, demoPhones);
       }
     });
   } catch (error) {
@@ -88,6 +92,7 @@ export async function seedDatabase({
     );
     onGeneratedAdminPassword?.({ name: ADMIN_NAME, password });
   }
+  if (seeded && demoAttendance) await seedDemoGateMonth(db, seeded, clock, log);
   if (demo)
     log.info(
       `seeded the demo data (users ${DEMO_USERS.map((user) => user.name).join(', ')}); set DEMO=0 on a fresh database to skip it`,
