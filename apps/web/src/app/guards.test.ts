@@ -22,6 +22,7 @@ describe('route table (spec 000 §2)', () => {
       '/login': false,
       '/register': false,
       '/bindTel': true,
+      '/changePassword': true,
       '/perfectinformation': true,
       '/perfectinformationnext': true,
       '/findPassword': true,

@@ -1,6 +1,6 @@
 import { matchPath } from 'react-router';
 import { type FlowState, flowSatisfied, getFlowState } from '../modules/account/flowState';
-import { HOME_PATH, LOGIN_PATH, ROUTES } from './routeTable';
+import { CHANGE_PASSWORD_PATH, HOME_PATH, LOGIN_PATH, ROUTES } from './routeTable';
 import type { AppRoute } from './routeTypes';
 
 /** The route a path belongs to, mounted or not (react-router's matching: case-insensitive, trailing slash). */
@@ -35,12 +35,17 @@ export function findMountedRoute(
  */
 export function resolveRedirect(
   pathname: string,
-  session: boolean | { phoneNumber?: string | null } | null,
+  session: boolean | { phoneNumber?: string | null; mustChangePassword?: boolean } | null,
   routes: readonly AppRoute[] = ROUTES,
   flow: FlowState = getFlowState(),
   search = '',
 ): string | null {
   const signedIn = Boolean(session);
+  // A generated password (issue 17): the server answers nothing else until it is changed, so neither do we.
+  const mustChange = typeof session === 'object' && session?.mustChangePassword === true;
+  const onChangePage = findMountedRoute(pathname, routes)?.path === CHANGE_PASSWORD_PATH;
+  if (mustChange) return onChangePage ? null : CHANGE_PASSWORD_PATH;
+  if (onChangePage && signedIn) return HOME_PATH;
   if (pathname === '' || pathname === '/') return HOME_PATH;
   const route = findMountedRoute(pathname, routes);
   if (!route) return signedIn ? HOME_PATH : LOGIN_PATH;
@@ -78,7 +83,11 @@ export function returnPathFrom(search: string): string | null {
  * Where to go right after a successful sign-in (spec 000 §4): /bindTel without a phone number; else the page
  * the visitor was sent from (`next`), or /home.
  */
-export function afterLoginPath(user: { phoneNumber?: string | null }, search = ''): string {
+export function afterLoginPath(
+  user: { phoneNumber?: string | null; mustChangePassword?: boolean },
+  search = '',
+): string {
+  if (user.mustChangePassword) return CHANGE_PASSWORD_PATH;
   if (!user.phoneNumber) return '/bindTel';
   return returnPathFrom(search) ?? HOME_PATH;
 }

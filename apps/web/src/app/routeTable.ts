@@ -29,6 +29,8 @@ function projectPage<M extends keyof ProjectPages>(module: M, page: keyof Projec
 }
 const projectLoaders = new Map<string, PageLoader>();
 export const LOGIN_PATH = '/login';
+/** Where an account with a generated password must choose its own before anything else (issue 17). */
+export const CHANGE_PASSWORD_PATH = '/changePassword';
 
 /**
  * The full route table of spec 000 §2, as data. Only routes with a `page` are mounted; a route with
@@ -42,6 +44,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/register', needsLogin: false, page: accountPages.register },
   // Bind a phone after login when the account has none.
   { path: '/bindTel', needsLogin: true, page: accountPages.bindTel },
+  // Issue 17: the first sign-in with a generated password; every other page waits until it is changed.
+  { path: CHANGE_PASSWORD_PATH, needsLogin: true, page: accountPages.changePassword },
   // Registration step 1, after the phone code is verified. `flow`: see the DECISION in routeTypes.ts.
   {
     path: '/perfectinformation',

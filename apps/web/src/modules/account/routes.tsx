@@ -6,6 +6,7 @@ export const accountPages = {
   register: () => import('./pages/RegisterPage'),
   perfectInformation: () => import('./pages/PerfectInformationPage'),
   bindTel: () => import('./pages/BindTelPage'),
+  changePassword: () => import('./pages/ChangePasswordPage'),
   findPassword: () => import('./pages/FindPasswordPage'),
   resetPassword: () => import('./pages/ResetPasswordPage'),
   finishPassword: () => import('./pages/FinishPasswordPage'),
