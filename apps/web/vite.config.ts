@@ -1,7 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { fragmentsWorkerWithoutWebIfc, pureThatOpenClasses, webIfcOutOfTheBrowser } from './vite.viewer';
+import {
+  fragmentsWorkerWithoutWebIfc,
+  pureThatOpenClasses,
+  viewerModulePreload,
+  webIfcOutOfTheBrowser,
+} from './vite.viewer';
 
 /**
  * antd's ConfigProvider imports the tooltip UniqueProvider statically for its `tooltip={{ unique: true }}`
@@ -107,8 +112,12 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
   },
 ];
 
+// The viewer route's chunks are preloaded as one wave; no other route gets a preload list (vite.viewer.ts).
+const viewerPreload = viewerModulePreload();
+
 export default defineConfig({
   plugins: [
+    viewerPreload.plugin,
     deferAntdUniqueProvider(),
     pureContractConstants(),
     webIfcOutOfTheBrowser(),
@@ -125,10 +134,10 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },
   build: {
-    // No preload map: Vite would list every lazy page's dependency files in the entry chunk, so /login
-    // (budget 180 KB gzip JS) grew with each page added anywhere. Without it a page's imports load one
-    // round trip later on first use, which is negligible for a same-origin app.
-    modulePreload: false,
+    // No preload map for pages in general: Vite would list every lazy page's dependency files in the entry
+    // chunk, so /login (budget 180 KB gzip JS) grew with each page added anywhere. Only the viewer's
+    // dynamic imports get their lists (its page is six import levels deep), in the chunk that imports it.
+    modulePreload: viewerPreload.options,
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',

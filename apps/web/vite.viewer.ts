@@ -388,3 +388,76 @@ export function pureThatOpenClasses(): Plugin {
     },
   };
 }
+
+/** The viewer's modules: a dynamic import of one of them gets its whole static graph preloaded at once. */
+const VIEWER_SOURCE = /[\\/]src[\\/]modules[\\/]models[\\/]viewer[\\/]/;
+
+/**
+ * Module preloading for the viewer route only (`build.modulePreload` in vite.config.ts). The app builds
+ * without a preload map (see "Web" in docs/decisions.md): a lazy page then finds its imports one level at
+ * a time, each wave only after the previous file arrived and ran. The viewer's page is six levels deep
+ * (the page, the workbench layout, antd's components, their helpers…), which cost ~0.9 s of waiting before
+ * the page could even ask for its project; the engine (three, That Open) and the tools came after that.
+ * With this, a dynamic import of a viewer module (the route's page, the engine, the tools) lists its whole
+ * static graph, and Vite's helper asks for all of it at once (`<link rel="modulepreload">`). Every other
+ * dynamic import keeps its empty list, so no other chunk grows; the entry's own imports are preloaded from
+ * index.html (they load on every page anyway, now without waiting for the entry to be parsed).
+ *
+ * `resolveDependencies` only sees file names; the chunks' modules are read in `generateBundle` (order
+ * 'pre', before Vite's import analysis writes the lists). The build fails if no viewer import got its
+ * list, so a rename cannot silently undo this.
+ */
+export function viewerModulePreload(): {
+  options: { polyfill: false; resolveDependencies: ResolveDependencies };
+  plugin: Plugin;
+} {
+  const viewerChunks = new Set<string>();
+  /** The entry's static graph: loaded (and preloaded from index.html) before any route, never listed again. */
+  const withTheEntry = new Set<string>();
+  let listed = 0;
+  const resolveDependencies: ResolveDependencies = (filename, deps, context) => {
+    if (context.hostType === 'html') return deps;
+    if (!viewerChunks.has(filename)) return [];
+    listed++;
+    // The chunk itself first: Vite's helper imports it only after its CSS has loaded, and by then the queue
+    // (six connections per host over HTTP/1.1) is long.
+    return [filename, ...deps.filter((dep) => !withTheEntry.has(dep))];
+  };
+  const plugin: Plugin = {
+    name: 'lintel:viewer-module-preload',
+    apply: 'build',
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        viewerChunks.clear();
+        withTheEntry.clear();
+        listed = 0;
+        const pending: string[] = [];
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk') continue;
+          if (chunk.isEntry) pending.push(chunk.fileName);
+          if (chunk.isDynamicEntry && VIEWER_SOURCE.test(chunk.facadeModuleId ?? ''))
+            viewerChunks.add(chunk.fileName);
+        }
+        for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+          if (withTheEntry.has(name)) continue;
+          withTheEntry.add(name);
+          const chunk = bundle[name];
+          if (chunk?.type === 'chunk') pending.push(...chunk.imports);
+        }
+      },
+    },
+    writeBundle() {
+      // Worker bundles have no viewer chunk of their own: only the app's bundle must have listed one.
+      if (viewerChunks.size > 0 && listed === 0)
+        throw new Error('viewerModulePreload: no dynamic import of a viewer chunk got its preload list');
+    },
+  };
+  return { options: { polyfill: false, resolveDependencies }, plugin };
+}
+
+type ResolveDependencies = (
+  filename: string,
+  deps: string[],
+  context: { hostId: string; hostType: 'html' | 'js' },
+) => string[];
