@@ -655,6 +655,17 @@ export async function downloadFragments(
     credentials: 'include',
     signal: options.signal,
   });
+  return readFragments(response, options.onProgress);
+}
+
+/**
+ * The bytes of a fragments answer (`downloadFragments`, or one the viewer started early, viewer/prefetch.ts),
+ * read as they arrive with their progress.
+ */
+export async function readFragments(
+  response: Response,
+  onProgress?: (loaded: number, total: number | null) => void,
+): Promise<Uint8Array> {
   if (!response.ok) {
     const { HttpError, readErrorBody } = await import('../../lib/http');
     const body = readErrorBody(await response.json().catch(() => null));
@@ -670,13 +681,13 @@ export async function downloadFragments(
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let loaded = 0;
-  options.onProgress?.(0, total);
+  onProgress?.(0, total);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     loaded += value.byteLength;
-    options.onProgress?.(loaded, total);
+    onProgress?.(loaded, total);
   }
   const bytes = new Uint8Array(loaded);
   let offset = 0;

@@ -15,7 +15,7 @@ import { FEDERATION_MODELS_MAX } from '@lintel/contracts/models';
 import { App, Button, Empty, Result, Select, Space, Tabs, Tooltip, Typography } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -30,19 +30,24 @@ import type { ViewerEngine } from './engine/createViewer';
 import { countRefs } from './engine/refs';
 import type { ViewerToolsProps } from './engine/types';
 import { useViewerKeys, type ViewerCommand } from './keyboard';
+import { discardViewerPrefetch, loadEngineModule } from './prefetch';
 import { useModelLoading } from './useModelLoading';
-import { loadEngineModule, useViewerEngine, useViewerState } from './useViewerEngine';
+import { useViewerEngine, useViewerState } from './useViewerEngine';
 import { parseElementParam, parseModelsParam, withElement, withModels } from './viewerSearch';
 
 /** /projects/:projectId/models/viewer?models=a,b&element=<modelId>:<globalId> — the model viewer. */
-// The 3D engine (three, That Open) and the tools built on it are chunks of their own, fetched as soon as this
-// page starts: they load while the workbench checks the project and the right, not after.
+// The 3D engine (three, That Open) and the tools built on it are chunks of their own. The engine is fetched
+// with the page's code (../routes.ts); the tools, with their ~40 files of antd, only once the first frame
+// is drawn (or there is nothing to draw): before that they would queue ahead of what the frame needs.
 const ViewerTools = lazy(() => import('./tools').then((module) => ({ default: module.ViewerTools })));
 
 export default function ViewerPage() {
+  const { projectId = '' } = useParams();
+  // The right is asked for with the workbench's project, not after it (ViewerGate reads the same query).
+  useModelRight(projectId, 'view');
   useEffect(() => {
     void loadEngineModule().catch(() => undefined);
-    void import('./tools').catch(() => undefined);
+    return discardViewerPrefetch;
   }, []);
   return (
     // antd's message and confirmations live in this chunk (see app/providers.tsx).
@@ -217,6 +222,10 @@ function ViewerScreen({ projectId }: { projectId: string }) {
     [engine],
   );
 
+  // The tools (and their code) and the tree and category panels (their requests, antd's Tree) come once
+  // the models are on screen, or when there is nothing to draw: the first frame does not wait for them.
+  const toolsDue = rendered || (loading.settled && readyCount === 0);
+
   const setModels = (ids: string[]) => replaceSearch(withModels(search, ids.slice(0, FEDERATION_MODELS_MAX)));
   const selectionCount = countRefs(state.selection);
   const somethingHidden = state.hidden.length > 0 || state.isolated !== null;
@@ -312,7 +321,7 @@ function ViewerScreen({ projectId }: { projectId: string }) {
               <span className="model-viewer__label">{t('modelViewer:toolbar.clear')}</span>
             </Button>
           </Tooltip>
-          {toolProps && (
+          {toolProps && toolsDue && (
             <Suspense fallback={null}>
               <ViewerTools {...toolProps} />
             </Suspense>
@@ -333,7 +342,7 @@ function ViewerScreen({ projectId }: { projectId: string }) {
             aria-expanded={leftOpen}
             onClick={() => setLeftOpen((open) => !open)}
           />
-          {leftOpen && (
+          {leftOpen && toolsDue && (
             <Tabs
               size="small"
               items={[

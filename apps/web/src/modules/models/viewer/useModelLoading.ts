@@ -7,6 +7,7 @@ import { isHttpError } from '../../../lib/http';
 import { fetchModel } from '../api';
 import type { ViewerEngine } from './engine/createViewer';
 import { VIEWER_MAX_FRAGMENTS_BYTES } from './limits';
+import { takeViewerPrefetch } from './prefetch';
 
 export type ModelLoadErrorKind = 'deleted' | 'noPermission' | 'notReady' | 'failed' | 'tooLarge' | 'error';
 
@@ -66,9 +67,11 @@ export function useModelLoading(engine: ViewerEngine | null, modelIds: readonly 
       setStates((current) => ({ ...current, [id]: { ...(current[id] ?? initialState(id)), ...change } }));
     };
     patch(modelId, initialState(modelId));
+    // Started with the route's code when this is the page's first open (prefetch.ts); else asked now.
+    const early = takeViewerPrefetch(modelId);
     let model: Model;
     try {
-      model = await fetchModel(modelId);
+      model = await (early?.meta ?? fetchModel(modelId));
     } catch (cause) {
       patch(modelId, { phase: 'error', error: { kind: loadErrorKind(cause), cause } });
       return;
@@ -84,6 +87,7 @@ export function useModelLoading(engine: ViewerEngine | null, modelIds: readonly 
     const size = version.fragmentsSize ?? 0;
     const others = [...reserved.current].filter(([id]) => id !== modelId).map(([, bytes]) => bytes);
     if (!fitsBudget(size, others)) {
+      void early?.fragments(version._id).then((answer) => answer?.body?.cancel());
       patch(modelId, { phase: 'error', error: { kind: 'tooLarge', model } });
       return;
     }
@@ -91,6 +95,7 @@ export function useModelLoading(engine: ViewerEngine | null, modelIds: readonly 
     try {
       await target.loadModel(modelId, version._id, {
         model,
+        fragments: early?.fragments(version._id),
         onProgress: (progress) =>
           patch(modelId, { phase: progress.phase, loaded: progress.loaded, total: progress.total }),
       });

@@ -2,17 +2,8 @@ import type { ModelElementsRef } from '@lintel/contracts/models';
 import { useCallback, useEffect, useState } from 'react';
 import type { ViewerEngine } from './engine/createViewer';
 import type { LoadedModel } from './engine/types';
-
-let engineModule: Promise<typeof import('./engine/createViewer')> | null = null;
-
-/** The engine's chunk (three and That Open's libraries), fetched once; a failed fetch is tried again. */
-export function loadEngineModule() {
-  engineModule ??= import('./engine/createViewer').catch((error: unknown) => {
-    engineModule = null;
-    throw error;
-  });
-  return engineModule;
-}
+import { loadEngineModule, takeEngineCore } from './prefetch';
+import { loadSettings } from './tools/settings/viewerSettings';
 
 /**
  * The engine of the page: created once the stage element is in the DOM (and its chunk is in), disposed
@@ -32,7 +23,11 @@ export function useViewerEngine(projectId: string) {
       ({ createViewer }) => {
         if (cancelled) return;
         try {
-          created = createViewer(container, projectId);
+          created = createViewer(container, projectId, {
+            background: loadSettings().background,
+            // The models of the URL may be parsing in it already (prefetch.ts).
+            core: takeEngineCore(),
+          });
         } catch (error) {
           setFailure(error);
           return;

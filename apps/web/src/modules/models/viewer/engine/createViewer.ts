@@ -8,7 +8,7 @@ import * as OBF from '@thatopen/components-front';
 import * as FRAGS from '@thatopen/fragments';
 import workerUrl from '@thatopen/fragments/worker?worker&url';
 import * as THREE from 'three';
-import { downloadFragments, fetchModel } from '../../api';
+import { downloadFragments, fetchModel, readFragments } from '../../api';
 import { addRefs, containsElement, fragmentsKeyOf, normalizeRefs, removeRefs } from './refs';
 import type { LoadedModel, LoadModelOptions, ViewerContext, ViewerWorld } from './types';
 
@@ -41,8 +41,41 @@ function listeners<T>() {
   };
 }
 
-export function createViewer(container: HTMLElement, projectId: string): ViewerEngine {
+/**
+ * The part of the engine that needs no page: That Open's components and the fragments worker. The viewer's
+ * first open makes it as soon as this chunk is in (viewer/prefetch.ts) and parses the URL's models in it
+ * while the page still renders and checks the project; `createViewer` then builds the world around it.
+ */
+export interface EngineCore {
+  components: OBC.Components;
+  fragments: OBC.FragmentsManager;
+  /** Models parsed before the page asked for them, by fragments key (the current version's: the model id). */
+  early: Map<string, { versionId: string; model: Promise<FRAGS.FragmentsModel> }>;
+}
+
+export function createEngineCore(): EngineCore {
   const components = new OBC.Components();
+  const fragments = components.get(OBC.FragmentsManager);
+  fragments.init(workerUrl);
+  return { components, fragments, early: new Map() };
+}
+
+/** Starts parsing a model's fragments answer in the core's worker; `createViewer`'s loadModel adopts it. */
+export function parseEarly(core: EngineCore, modelId: string, versionId: string, answer: Response) {
+  const model = readFragments(answer).then((bytes) =>
+    core.fragments.core.load(bytes, { modelId: fragmentsKeyOf(modelId, null) }),
+  );
+  model.catch(() => undefined);
+  core.early.set(fragmentsKeyOf(modelId, null), { versionId, model });
+}
+
+export function createViewer(
+  container: HTMLElement,
+  projectId: string,
+  options: { background?: string; core?: EngineCore | null } = {},
+): ViewerEngine {
+  const core = options.core ?? createEngineCore();
+  const { components, fragments } = core;
   const worlds = components.get(OBC.Worlds);
   const world = worlds.create<
     OBC.SimpleScene,
@@ -51,12 +84,20 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
   >() as ViewerWorld;
   world.scene = new OBC.SimpleScene(components);
   world.scene.setup();
-  world.scene.three.background = new THREE.Color(VIEWER_BACKGROUND);
-  // preserveDrawingBuffer: canvas snapshots (viewport thumbnails) and pixel reads must see the last frame.
-  const renderer = new OBC.SimpleRenderer(components, container, {
-    antialias: true,
-    preserveDrawingBuffer: true,
-  });
+  // The stored background from the first frame on (the settings tool, which applies changes, comes later).
+  world.scene.three.background = new THREE.Color(options.background ?? VIEWER_BACKGROUND);
+  let renderer: OBC.SimpleRenderer;
+  try {
+    // preserveDrawingBuffer: canvas snapshots (viewport thumbnails) and pixel reads must see the last frame.
+    renderer = new OBC.SimpleRenderer(components, container, {
+      antialias: true,
+      preserveDrawingBuffer: true,
+    });
+  } catch (error) {
+    // No WebGL: the page says so; the worker (perhaps started early with the core) must not stay behind.
+    components.dispose();
+    throw error;
+  }
   renderer.showLogo = false;
   world.renderer = renderer;
   world.camera = new OBC.OrthoPerspectiveCamera(components);
@@ -67,8 +108,6 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
   canvas.style.touchAction = 'none';
   canvas.setAttribute('data-testid', 'viewer-canvas');
 
-  const fragments = components.get(OBC.FragmentsManager);
-  fragments.init(workerUrl);
   const updateFragments = () => void fragments.core.update(true);
   world.camera.controls.addEventListener('rest', updateFragments);
   world.camera.projection.onChanged.add((camera: THREE.PerspectiveCamera | THREE.OrthographicCamera) => {
@@ -76,10 +115,15 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
     for (const [, model] of fragments.list) model.useCamera(camera);
     updateFragments();
   });
-  fragments.list.onItemSet.add(({ value: model }) => {
+  const addToScene = (model: FRAGS.FragmentsModel) => {
+    // biome-ignore lint/correctness/useHookAtTopLevel: FragmentsModel.useCamera is a method, not a React hook.
     model.useCamera(world.camera.three);
     world.scene.three.add(model.object);
     updateFragments();
+  };
+  // A model parsed early joins the scene when loadModel adopts it (one the page never asks for stays out).
+  fragments.list.onItemSet.add(({ key, value: model }) => {
+    if (!core.early.has(key)) addToScene(model);
   });
 
   const highlighter = components.get(OBF.Highlighter);
@@ -220,10 +264,29 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
     if (existing) return existing;
     const running = pending.get(key);
     if (running) return running;
+    const parsed = core.early.get(key);
+    core.early.delete(key);
     const task = (async () => {
-      const bytes = await downloadFragments(modelId, version, {
-        onProgress: (done, total) => options.onProgress?.({ phase: 'download', loaded: done, total }),
-      });
+      if (parsed) {
+        options.onProgress?.({ phase: 'parse', loaded: 0, total: 100 });
+        const model = await parsed.model.catch(() => null);
+        if (disposed) throw new DOMException('The viewer was closed', 'AbortError');
+        if (model && parsed.versionId === version) {
+          addToScene(model);
+          return settle(model);
+        }
+        // Another version by now, or the early parse failed: it goes, and the usual way below loads the
+        // model (and reports its error, if any). The key is free again only once it is disposed.
+        if (model) await fragments.core.disposeModel(key).catch(() => undefined);
+      }
+      const onProgress = (done: number, total: number | null) =>
+        options.onProgress?.({ phase: 'download', loaded: done, total });
+      const early = await options.fragments?.catch(() => null);
+      const bytes = early
+        ? await readFragments(early, onProgress).catch(() =>
+            downloadFragments(modelId, version, { onProgress }),
+          )
+        : await downloadFragments(modelId, version, { onProgress });
       if (disposed) throw new DOMException('The viewer was closed', 'AbortError');
       const model = await fragments.core.load(bytes, {
         modelId: key,
@@ -231,6 +294,9 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
         onProgress: (event) =>
           options.onProgress?.({ phase: 'parse', loaded: Math.round(event.progress * 100), total: 100 }),
       });
+      return settle(model);
+    })();
+    async function settle(model: FRAGS.FragmentsModel) {
       const entry: LoadedModel = { modelId, versionId: version, name: meta.name, model, fragmentsKey: key };
       loaded.set(key, entry);
       // A model comes in with everything shown: only a hidden or isolated set needs a pass (it costs a round
@@ -242,7 +308,7 @@ export function createViewer(container: HTMLElement, projectId: string): ViewerE
       requestRender();
       modelsChanged.emit([...loaded.values()]);
       return entry;
-    })();
+    }
     pending.set(key, task);
     try {
       return await task;

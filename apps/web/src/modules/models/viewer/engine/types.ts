@@ -29,6 +29,11 @@ export interface LoadModelOptions {
   onProgress?: (progress: ModelLoadProgress) => void;
   /** The model as GET models/{id} answered it, when the caller has it already (saves asking again). */
   model?: Model;
+  /**
+   * The fragments' answer already asked for (viewer/prefetch.ts), body unread; null or a failure: the
+   * engine downloads them itself.
+   */
+  fragments?: Promise<Response | null>;
 }
 
 export interface ModelLoadProgress {
