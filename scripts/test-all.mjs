@@ -20,6 +20,9 @@ const problems = [];
 const passTimes = [];
 const fileTimes = [];
 const runStarted = Date.now();
+// The server suites' fixtures shared by the whole run (apps/server/test/global-setup.ts): each sample model
+// is converted once, by the SQLite pass, and the PostgreSQL pass reuses the conversion.
+process.env.LINTEL_TEST_CACHE = join(work, 'cache');
 
 function run(label, command, commandArgs, env = {}) {
   console.log(`\n── ${label} ──`);

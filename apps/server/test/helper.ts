@@ -1,18 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, buildApp } from '../src/app';
 import { type Config, type Env, loadConfig } from '../src/config';
 import { migrateToLatest } from '../src/db/migrate';
-import { type DatabaseHandle, openDatabase } from '../src/db/open';
+import { type DatabaseHandle, openDatabase, SQLITE_FILE_NAME } from '../src/db/open';
 import { seedDatabase } from '../src/db/seeds/index';
 import type { Storage } from '../src/storage/index';
 import { TestClock } from './clock';
 import { markDatabaseUse } from './database-files';
+import { SCHEMA_LOCK_KEY, TEMPLATE_SCHEMA_NAME } from './global-setup';
 
 export const TEST_ADMIN_PASSWORD = 'Admin1234';
 export const ACCOUNT = '/api/v1/account-service';
@@ -39,10 +41,9 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 /**
  * Kysely's migrator introspects every schema of the database; a schema dropped meanwhile by another test
  * process makes that introspection fail ("schema t_… does not exist"). So on PostgreSQL, migrations hold
- * this advisory lock shared and drops hold it exclusively: they never overlap, across processes and runs.
+ * an advisory lock (SCHEMA_LOCK_KEY) shared and drops hold it exclusively: they never overlap, across
+ * processes and runs.
  */
-const SCHEMA_LOCK_KEY = 72_616_001;
-
 export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () => Promise<T>): Promise<T> {
   if (!TEST_DATABASE_URL) return run();
   const suffix = mode === 'shared' ? '_shared' : '';
@@ -57,28 +58,75 @@ export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', run: () =>
 }
 
 /** A fresh, empty database: a temp SQLite file, or a new PostgreSQL schema t_<random>. */
-export async function freshDatabase(
+export function freshDatabase(
   onPoolError?: (error: Error) => void,
 ): Promise<TestDatabase & { dataDir: string }> {
+  return newDatabase({ migrated: false, ...(onPoolError ? { onPoolError } : {}) });
+}
+
+/**
+ * A fresh database with every migration applied, as a first start leaves it before seeding: a copy of the
+ * run's template (global-setup.ts) — the SQLite file copied, the PostgreSQL schema made from the template's
+ * dump in one round trip — or, without a template, migrated here.
+ */
+export async function migratedDatabase(
+  onPoolError?: (error: Error) => void,
+): Promise<TestDatabase & { dataDir: string }> {
+  const database = await newDatabase({ migrated: true, ...(onPoolError ? { onPoolError } : {}) });
+  if (database.migrated) return database;
+  try {
+    await withSchemaLock('shared', () => migrateToLatest(database.handle.db, database.handle.engine));
+  } catch (error) {
+    await database.handle.close();
+    await database.dispose();
+    throw error;
+  }
+  return database;
+}
+
+/** A provided value of global-setup.ts, or '' when the file runs without it. */
+function provided(key: 'sqliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+async function newDatabase(options: {
+  migrated: boolean;
+  onPoolError?: (error: Error) => void;
+}): Promise<TestDatabase & { dataDir: string; migrated: boolean }> {
   markDatabaseUse();
   const dataDir = await mkdtemp(join(tmpdir(), 'lintel-test-'));
   if (!TEST_DATABASE_URL) {
+    const template = options.migrated ? provided('sqliteTemplate') : '';
+    if (template) await copyFile(template, join(dataDir, SQLITE_FILE_NAME));
     // A test needs no power-cut durability: NORMAL spares the suite an fsync per commit (the FULL default of
     // a real start is checked in robustness.test.ts).
     const handle = openDatabase({ dataDir, databaseUrl: null, sqliteSynchronous: 'normal' });
-    return { handle, dataDir, dispose: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      handle,
+      dataDir,
+      migrated: template !== '',
+      dispose: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create schema ${schema}`));
+  const template = options.migrated ? provided('postgresTemplate') : '';
+  await withAdminClient((client) =>
+    client.query(template ? template.replaceAll(TEMPLATE_SCHEMA_NAME, schema) : `create schema ${schema}`),
+  );
   const handle = openDatabase({
     dataDir,
     databaseUrl: TEST_DATABASE_URL,
     pgSchema: schema,
-    ...(onPoolError ? { onPoolError } : {}),
+    ...(options.onPoolError ? { onPoolError: options.onPoolError } : {}),
   });
   return {
     handle,
     dataDir,
+    migrated: template !== '',
     dispose: async () => {
       await withSchemaLock('exclusive', () =>
         withAdminClient((client) => client.query(`drop schema if exists ${schema} cascade`)),
@@ -123,7 +171,7 @@ export interface TestApp {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const databaseErrors: Error[] = [];
-  const database = await freshDatabase((error) => databaseErrors.push(error));
+  const database = await migratedDatabase((error) => databaseErrors.push(error));
   const env: Env = {
     DEMO: '1',
     // The demo project's sample model would cost every test app a conversion; the models tests turn it on.
@@ -148,7 +196,6 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.storage ? { storage: options.storage(config.dataDir) } : {}),
   });
   try {
-    await withSchemaLock('shared', () => migrateToLatest(database.handle.db, database.handle.engine));
     await seedDatabase({
       db: database.handle.db,
       clock,
