@@ -167,23 +167,33 @@ describe('main.ts as a process', () => {
     expect(page.status).toBe(404);
     expect(await page.text()).toContain('npm run build');
 
-    // The generated administrator password: logged once, and it signs in.
-    const announcement = run.stdout.filter((line) => line.includes('generated password'));
-    expect(announcement).toHaveLength(1);
-    const password = /generated password (\S+) /.exec(announcement[0] as string)?.[1] as string;
+    // The generated administrator password (issue 17): a framed notice on stderr after the "running" line,
+    // with where and as whom to sign in; never in the log. It signs in, and must then be changed.
+    await waitFor(() => run.stderr.some((line) => line.includes('password  ')), run);
+    const notice = run.stderr.join('\n');
+    expect(notice).toContain(`address   http://127.0.0.1:${env.PORT}/login`);
+    expect(notice).toContain('account   admin');
+    const password = /password {2}(\S+)/.exec(notice)?.[1] as string;
+    expect(password).toMatch(/^[A-Za-z0-9~!@&%$^()#_]{16}$/);
     const signIn = await fetch(`${base}/api/v1/account-service/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'admin', password }),
     });
     expect(signIn.status).toBe(200);
-    expect(await signIn.json()).toMatchObject({ name: 'admin', isSystemAdmin: true });
-    expect(run.stdout.filter((line) => line.includes(password))).toHaveLength(1);
+    expect(await signIn.json()).toMatchObject({
+      name: 'admin',
+      isSystemAdmin: true,
+      mustChangePassword: true,
+    });
+    expect(run.stdout.filter((line) => line.includes(password))).toEqual([]);
+    expect(run.stdout.filter((line) => line.includes('generated password'))).toHaveLength(1);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(0);
     expect(run.stdout.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
-    expect(run.stderr).toEqual([]);
+    // stderr holds the notice alone: its frame and the lines inside it.
+    expect(run.stderr.every((line) => /^[+|]/.test(line))).toBe(true);
     // Every line is structured JSON.
     for (const line of run.stdout) expect(() => JSON.parse(line)).not.toThrow();
   });
