@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Language } from '../common/language';
 import { DEFAULT_COUNTRY_CODE } from '../system/profile';
 import { COMMON_PASSWORDS } from './common-passwords';
+import { ENGINEERING_TYPE_OPTIONS, WORK_OPTIONS } from './options';
 
 /*
  * Account validation rules (spec 000 §5 and §9, spec 001 §5 "Profile and credentials" and §9).
@@ -58,33 +59,14 @@ export const CITY_SEPARATOR = '/';
 export const PHONE_CODE_TYPES = ['register', 'login', 'reset', 'bind', 'verify'] as const;
 export type PhoneCodeType = (typeof PHONE_CODE_TYPES)[number];
 
-/** Job types offered at profile completion (the "works options" of spec 001 §9); the web localizes them. */
-export const WORK_OPTIONS = [
-  'construction',
-  'design',
-  'cost',
-  'supervision',
-  'consulting',
-  'operations',
-  'procurement',
-  'other',
-] as const;
-export type WorkOption = (typeof WORK_OPTIONS)[number];
-
-/** Engineering types offered at profile completion (the "project types" of spec 001 §9). */
-export const ENGINEERING_TYPE_OPTIONS = [
-  'architecture',
-  'structure',
-  'mechanicalElectrical',
-  'municipalRailTunnel',
-  'equipment',
-  'powerWater',
-  'aviationPort',
-  'decoration',
-  'landscape',
-  'other',
-] as const;
-export type EngineeringTypeOption = (typeof ENGINEERING_TYPE_OPTIONS)[number];
+// The option lists live in options.ts, so a screen that only labels them (the project overview) does not
+// load this module's password list and zod schemas with them.
+export {
+  ENGINEERING_TYPE_OPTIONS,
+  type EngineeringTypeOption,
+  WORK_OPTIONS,
+  type WorkOption,
+} from './options';
 
 /** Sex coding (spec 001 §9): 0 male, 1 female. */
 export const SEX = { male: 0, female: 1 } as const;

@@ -1,4 +1,4 @@
-import { ENGINEERING_TYPE_OPTIONS, WORK_OPTIONS } from '../account/rules';
+import { ENGINEERING_TYPE_OPTIONS, WORK_OPTIONS } from '../account/options';
 import type { Language } from '../common/language';
 
 /**
