@@ -3,9 +3,15 @@ import { Button, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getHttpConfig } from '../../lib/http';
-import { FilePreviewModal } from '../file-preview/FilePreviewModal';
 import { formatSize } from '../file-preview/formatSize';
 import './locales';
+import { lazyComponent } from '../../lib/lazyComponent';
+
+// The preview (its viewers, pdf.js's loader) loads when a file is first opened.
+const FilePreviewModal = lazyComponent(
+  () => import('../file-preview/FilePreviewModal').then((module) => module.FilePreviewModal),
+  { when: (props) => props.fileId !== null },
+);
 // Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
 /** A stored file of a record (announcement, contact sheet, reply): its id, name, size and download path. */

@@ -8,15 +8,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { type DayFilters, useDayBoard, useDayCorrections } from '../api';
-import { CorrectionDialog } from '../components/CorrectionDialog';
 import { DaySummary } from '../components/DaySummary';
 import { DayTable } from '../components/DayTable';
 import { CraftSelect, UnitSelect } from '../components/SettingSelects';
 import { STATUS_ORDER, useStatusLabel } from '../components/StatusTag';
 import { attendanceDevicesPath, attendanceStatisticsPath } from '../paths';
 import { beijingToday, dayText, pickerValue } from '../time';
+
+// The correction form (antd Form, TimePicker) loads when an administrator first corrects a day.
+const CorrectionDialog = lazyComponent(
+  () => import('../components/CorrectionDialog').then((module) => module.CorrectionDialog),
+  { when: (props) => props.row !== null },
+);
 
 /** /projects/:projectId/attendance — who was on site on a day, and the corrections of administrators. */
 export default function AttendanceBoardPage() {

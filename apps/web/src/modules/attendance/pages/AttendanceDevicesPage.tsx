@@ -10,12 +10,23 @@ import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreateDevice, useDevices, useRenameDevice, useRevokeDevice } from '../api';
 import { IngestHelp } from '../components/IngestHelp';
-import { NameDialog } from '../components/NameDialog';
-import { TokenDialog } from '../components/TokenDialog';
 import { attendancePath } from '../paths';
+
+// The two dialogs (a form, the one-time token) load when an administrator first adds or renames a gate.
+const NameDialog = lazyComponent(
+  () => import('../components/NameDialog').then((module) => module.NameDialog),
+  {
+    when: (props) => props.initial !== null,
+  },
+);
+const TokenDialog = lazyComponent(
+  () => import('../components/TokenDialog').then((module) => module.TokenDialog),
+  { when: (props) => props.device !== null },
+);
 
 /** /projects/:projectId/attendance/devices — the site gates that send attendance events (admins). */
 export default function AttendanceDevicesPage() {

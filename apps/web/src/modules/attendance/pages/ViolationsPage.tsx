@@ -10,6 +10,7 @@ import { ErrorState } from '../../../components/ErrorState';
 // The one export downloader of the app so far lives with the problems module.
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import {
   useDeleteViolation,
@@ -20,10 +21,16 @@ import {
   violationStatisticsPath,
   violationsListPath,
 } from '../api';
-import { ViolationStatisticsTab } from '../components/ViolationCharts';
-import { ViolationDialog } from '../components/ViolationDialog';
 import { ViolationFilterBar } from '../components/ViolationFilterBar';
 import { ViolationTable } from '../components/ViolationTable';
+
+// The statistics tab (echarts) loads when it is first opened; the record form when one is first edited.
+const ViolationStatisticsTab = lazyComponent(() =>
+  import('../components/ViolationCharts').then((module) => module.ViolationStatisticsTab),
+);
+const ViolationDialog = lazyComponent(() =>
+  import('../components/ViolationDialog').then((module) => module.ViolationDialog),
+);
 
 /** /projects/:projectId/violations — the project's violation records and their statistics. */
 export default function ViolationsPage() {

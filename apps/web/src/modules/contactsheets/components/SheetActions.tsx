@@ -14,11 +14,21 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { sheetPdfUrl, useDeleteContactSheets, useRecallContactSheet } from '../api';
 import { contactSheetsPath, editContactSheetPath } from '../paths';
-import { ForwardDialog } from './ForwardDialog';
-import { PdfPreviewDialog } from './PdfPreviewDialog';
-import { ReplyDialog } from './ReplyDialog';
+
+// The reply, forward and PDF preview dialogs load when one is first opened.
+const ReplyDialog = lazyComponent(() => import('./ReplyDialog').then((module) => module.ReplyDialog), {
+  when: (props) => props.open,
+});
+const ForwardDialog = lazyComponent(() => import('./ForwardDialog').then((module) => module.ForwardDialog), {
+  when: (props) => props.open,
+});
+const PdfPreviewDialog = lazyComponent(
+  () => import('./PdfPreviewDialog').then((module) => module.PdfPreviewDialog),
+  { when: (props) => props.open },
+);
 
 /**
  * What the user may do with the sheet, as the server says (`can*`): a receiver replies and forwards; the

@@ -7,11 +7,23 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { projectPath } from '../../workbench/paths';
 import { useDeleteCircle, useDeleteProject, useEnterpriseCircles, useEnterpriseProjects } from '../api';
-import { CreateCircleModal } from './CreateCircleModal';
-import { CreateProjectModal } from './CreateProjectModal';
-import { RenameCircleModal } from './RenameCircleModal';
+
+// The forms (and the rules they validate with) load when an administrator first opens one.
+const CreateCircleModal = lazyComponent(
+  () => import('./CreateCircleModal').then((module) => module.CreateCircleModal),
+  { when: (props) => props.open },
+);
+const CreateProjectModal = lazyComponent(
+  () => import('./CreateProjectModal').then((module) => module.CreateProjectModal),
+  { when: (props) => props.open },
+);
+const RenameCircleModal = lazyComponent(
+  () => import('./RenameCircleModal').then((module) => module.RenameCircleModal),
+  { when: (props) => props.circle !== null },
+);
 
 /**
  * The circles and projects of an enterprise. Its administrators create circles and projects, rename and

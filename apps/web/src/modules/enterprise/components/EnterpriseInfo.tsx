@@ -3,8 +3,14 @@ import { Button, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../lib/format';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useEnterprise } from '../api';
-import { EditEnterpriseModal } from './EditEnterpriseModal';
+
+// The edit form loads when an administrator first opens it.
+const EditEnterpriseModal = lazyComponent(
+  () => import('./EditEnterpriseModal').then((module) => module.EditEnterpriseModal),
+  { when: (props) => props.open },
+);
 
 /** An enterprise's name, short name and capacity figures (null: unlimited); its admins edit the names. */
 export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string; isAdmin: boolean }) {

@@ -8,13 +8,21 @@ import { useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentUser } from '../../account/api';
 import { useEnterpriseAdmin, useMyEnterprises } from '../api';
 import { CirclesProjectsPanel } from '../components/CirclesProjectsPanel';
-import { CreateEnterpriseModal } from '../components/CreateEnterpriseModal';
 import { EnterpriseInfo } from '../components/EnterpriseInfo';
-import { MembersPanel } from '../components/MembersPanel';
 import { SignInPrompt } from '../components/SignInPrompt';
+
+// Loaded on use: the members tab when first opened, the new-enterprise form when first asked for.
+const MembersPanel = lazyComponent(() =>
+  import('../components/MembersPanel').then((module) => module.MembersPanel),
+);
+const CreateEnterpriseModal = lazyComponent(
+  () => import('../components/CreateEnterpriseModal').then((module) => module.CreateEnterpriseModal),
+  { when: (props) => props.open },
+);
 
 /**
  * /e, the enterprise area: the signed-in user's enterprises and, for the chosen one (`?id=`), its

@@ -3,9 +3,18 @@ import { App, Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { CreateEnterpriseModal } from '../../enterprise/components/CreateEnterpriseModal';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useProfile } from '../../system/api';
 import { useCreateTrialPlan } from '../api';
+
+// The new-enterprise form loads when it is first asked for.
+const CreateEnterpriseModal = lazyComponent(
+  () =>
+    import('../../enterprise/components/CreateEnterpriseModal').then(
+      (module) => module.CreateEnterpriseModal,
+    ),
+  { when: (props) => props.open },
+);
 
 /**
  * The home page of a user who belongs to nothing yet: create an enterprise (everyone) or, on the cloud

@@ -9,13 +9,19 @@ import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { usePerson, usePersonnelRight } from '../api';
-import { ExitDialog } from '../components/ExitDialog';
 import { PersonAvatar } from '../components/PersonAvatar';
 import { PersonFacts } from '../components/PersonFacts';
 import { StaffQrCode } from '../components/StaffQrCode';
 import { editPersonPath, personnelPath } from '../paths';
+
+// The exit and re-entry form loads when it is first opened.
+const ExitDialog = lazyComponent(
+  () => import('../components/ExitDialog').then((module) => module.ExitDialog),
+  { when: (props) => props.mode !== null },
+);
 
 /** /projects/:projectId/personnel/:personId — one person, their exit or re-entry, and their QR code. */
 export default function PersonDetailPage() {

@@ -10,13 +10,19 @@ import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { exportPath, filterQuery, usePersonnel, usePersonnelCounts, usePersonnelRight } from '../api';
-import { ImportDialog } from '../components/ImportDialog';
 import { PersonnelFilterBar } from '../components/PersonnelFilterBar';
 import { PersonnelTable } from '../components/PersonnelTable';
 import { isFiltered, type PersonnelFilters, readFilters, writeFilters } from '../filters';
 import { newPersonPath, personnelSettingsPath } from '../paths';
+
+// The import dialog (its preview table, the upload) loads when it is first opened.
+const ImportDialog = lazyComponent(
+  () => import('../components/ImportDialog').then((module) => module.ImportDialog),
+  { when: (props) => props.open },
+);
 
 /** /projects/:projectId/personnel — the site's workforce, filtered by what the address says. */
 export default function PersonnelPage() {

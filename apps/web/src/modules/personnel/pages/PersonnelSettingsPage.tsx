@@ -6,14 +6,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentUser } from '../../account/api';
 import { useCurrentProject, useProjectAdmin, WorkbenchLayout } from '../../workbench/index';
 import { personnelPath } from '../paths';
-import { CraftsTab } from '../settings/CraftsTab';
-import { DayOffsTab } from '../settings/DayOffsTab';
-import { RulesTab } from '../settings/RulesTab';
 import { UnitsTab } from '../settings/UnitsTab';
-import { ViolationsTab } from '../settings/ViolationsTab';
+
+// Every tab but the first (units) loads when it is first opened: each brings its own editors.
+const CraftsTab = lazyComponent(() => import('../settings/CraftsTab').then((module) => module.CraftsTab));
+const RulesTab = lazyComponent(() => import('../settings/RulesTab').then((module) => module.RulesTab));
+const ViolationsTab = lazyComponent(() =>
+  import('../settings/ViolationsTab').then((module) => module.ViolationsTab),
+);
+const DayOffsTab = lazyComponent(() => import('../settings/DayOffsTab').then((module) => module.DayOffsTab));
 
 const TABS = ['units', 'crafts', 'rules', 'violations', 'dayOffs'] as const;
 type SettingsTab = (typeof TABS)[number];

@@ -3,9 +3,14 @@ import { LoginOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentUser } from '../../account/api';
-import { EnterprisesTab } from '../components/EnterprisesTab';
 import { UsersTab } from '../components/UsersTab';
+
+// The enterprises tab loads when it is first opened.
+const EnterprisesTab = lazyComponent(() =>
+  import('../components/EnterprisesTab').then((module) => module.EnterprisesTab),
+);
 
 /**
  * /system, for system administrators: user search and the non-trial enterprises. The route needs no login

@@ -5,11 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
-import { FilePreviewModal } from '../../../components/file-preview/FilePreviewModal';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { fileUrl } from '../../../lib/projectFiles';
 import { modelViewerPath } from '../../models/paths';
 import { topicPath } from '../paths';
 import { TOPIC_RECORD_MODULE } from './LinksField';
+
+// The file preview loads when a file is first opened.
+const FilePreviewModal = lazyComponent(
+  () => import('../../../components/file-preview/FilePreviewModal').then((module) => module.FilePreviewModal),
+  { when: (props) => props.fileId !== null },
+);
 
 const linkKey = (link: TopicLinkAnswer) =>
   link.type === 'element' ? `element-${link.modelId}-${link.globalId}` : `${link.type}-${link.id}`;
