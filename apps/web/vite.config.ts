@@ -28,6 +28,73 @@ function deferAntdUniqueProvider(): Plugin {
   };
 }
 
+/**
+ * Parts of antd components that only some uses of them show, imported statically by the component, so that
+ * every route with the component paid for them. Each is swapped (only for the one importer named) for a
+ * stand-in that loads the same module on first render; props, exports and behaviour stay antd's:
+ * - Result's three illustrations (403, 404, 500: ~8 KB gzip) show only on an error screen, yet every route
+ *   whose page or layout can show a Result (the workbench frame, for one) loaded them.
+ * - Table's filter dropdown brings Tree, Menu, Radio, Checkbox and the filter search (~15 KB gzip) for
+ *   columns with `filters`, which no table of ours has; every route with a table loaded it. Until it is
+ *   there, a filtered column shows its title alone.
+ * Tests (vitest) run antd unchanged.
+ */
+const DEFERRED_ANTD: Array<{
+  importer: RegExp;
+  source: string;
+  fallback: 'null' | 'children';
+  extra?: string;
+}> = [
+  ...['./noFound', './serverError', './unauthorized'].map((source) => ({
+    importer: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
+    source,
+    fallback: 'null' as const,
+  })),
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    source: './FilterDropdown',
+    fallback: 'children',
+    // The one other export useFilter takes from FilterDropdown.js, copied so the module is not needed.
+    extra: `export function flattenKeys(filters) {
+  let keys = [];
+  (filters || []).forEach(({ value, children }) => {
+    keys.push(value);
+    if (children) keys = [...keys, ...flattenKeys(children)];
+  });
+  return keys;
+}`,
+  },
+];
+
+function deferAntdParts(): Plugin {
+  const prefix = '\0lintel-deferred:';
+  return {
+    name: 'lintel:defer-antd-parts',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || importer.startsWith(prefix)) return null;
+      const part = DEFERRED_ANTD.find((item) => item.source === source && item.importer.test(importer));
+      if (!part) return null;
+      const target = fileURLToPath(new URL(`${source}.js`, `file://${importer}`));
+      return `${prefix}${DEFERRED_ANTD.indexOf(part)}:${target}`;
+    },
+    load(id) {
+      if (!id.startsWith(prefix)) return null;
+      const [index, ...rest] = id.slice(prefix.length).split(':');
+      const part = DEFERRED_ANTD[Number(index)];
+      if (!part) return null;
+      const target = rest.join(':');
+      return `import { createElement, lazy, Suspense } from 'react';
+const Loaded = lazy(() => import(${JSON.stringify(target)}));
+export default function Deferred(props) {
+  return createElement(Suspense, { fallback: ${part.fallback === 'children' ? 'props.children' : 'null'} }, createElement(Loaded, props));
+}
+${part.extra ?? ''}`;
+    },
+  };
+}
+
 /** A node of the ESTree AST `this.parse` gives, as far as `pureContractConstants` reads it. */
 interface AstNode {
   type: string;
@@ -119,6 +186,7 @@ export default defineConfig({
   plugins: [
     viewerPreload.plugin,
     deferAntdUniqueProvider(),
+    deferAntdParts(),
     pureContractConstants(),
     webIfcOutOfTheBrowser(),
     pureThatOpenClasses(),
