@@ -21,10 +21,8 @@ import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useAllModels, useModelRight } from '../api';
 import { modelsPath } from '../paths';
-import { CategoryPanel, classKey } from './components/CategoryPanel';
+import { classKey } from './components/classKey';
 import { LoadStatus } from './components/LoadStatus';
-import { PropertiesPanel } from './components/PropertiesPanel';
-import { SpatialTreePanel } from './components/SpatialTreePanel';
 import type { ViewerModelInfo } from './components/types';
 import type { ViewerEngine } from './engine/createViewer';
 import { countRefs } from './engine/refs';
@@ -40,6 +38,12 @@ import { parseElementParam, parseModelsParam, withElement, withModels } from './
 // with the page's code (../routes.ts); the tools, with their ~40 files of antd, only once the first frame
 // is drawn (or there is nothing to draw): before that they would queue ahead of what the frame needs.
 const ViewerTools = lazy(() => import('./tools').then((module) => ({ default: module.ViewerTools })));
+
+// The side panels come after the first frame too (their chunk, their requests, their rendering).
+const panels = () => import('./components/panels');
+const SpatialTreePanel = lazy(() => panels().then((module) => ({ default: module.SpatialTreePanel })));
+const CategoryPanel = lazy(() => panels().then((module) => ({ default: module.CategoryPanel })));
+const PropertiesPanel = lazy(() => panels().then((module) => ({ default: module.PropertiesPanel })));
 
 export default function ViewerPage() {
   const { projectId = '' } = useParams();
@@ -343,42 +347,44 @@ function ViewerScreen({ projectId }: { projectId: string }) {
             onClick={() => setLeftOpen((open) => !open)}
           />
           {leftOpen && toolsDue && (
-            <Tabs
-              size="small"
-              items={[
-                {
-                  key: 'tree',
-                  label: t('modelViewer:tree.title'),
-                  children: (
-                    <SpatialTreePanel
-                      projectId={projectId}
-                      models={openModels}
-                      hidden={state.hidden}
-                      isolated={state.isolated}
-                      selection={state.selection}
-                      onSelect={(refs) => void engine?.select(refs, { fit: refs.length > 0 })}
-                      onVisibility={(refs, visible) =>
-                        void (visible ? engine?.show(refs) : engine?.hide(refs))
-                      }
-                    />
-                  ),
-                },
-                {
-                  key: 'categories',
-                  label: t('modelViewer:categories.title'),
-                  children: (
-                    <CategoryPanel
-                      projectId={projectId}
-                      models={openModels}
-                      hiddenClasses={hiddenClasses}
-                      onToggle={(modelId, ifcClass, visible) =>
-                        void toggleCategory(modelId, ifcClass, visible)
-                      }
-                    />
-                  ),
-                },
-              ]}
-            />
+            <Suspense fallback={null}>
+              <Tabs
+                size="small"
+                items={[
+                  {
+                    key: 'tree',
+                    label: t('modelViewer:tree.title'),
+                    children: (
+                      <SpatialTreePanel
+                        projectId={projectId}
+                        models={openModels}
+                        hidden={state.hidden}
+                        isolated={state.isolated}
+                        selection={state.selection}
+                        onSelect={(refs) => void engine?.select(refs, { fit: refs.length > 0 })}
+                        onVisibility={(refs, visible) =>
+                          void (visible ? engine?.show(refs) : engine?.hide(refs))
+                        }
+                      />
+                    ),
+                  },
+                  {
+                    key: 'categories',
+                    label: t('modelViewer:categories.title'),
+                    children: (
+                      <CategoryPanel
+                        projectId={projectId}
+                        models={openModels}
+                        hiddenClasses={hiddenClasses}
+                        onToggle={(modelId, ifcClass, visible) =>
+                          void toggleCategory(modelId, ifcClass, visible)
+                        }
+                      />
+                    ),
+                  },
+                ]}
+              />
+            </Suspense>
           )}
         </aside>
         <div className="model-viewer__stage">
@@ -422,12 +428,16 @@ function ViewerScreen({ projectId }: { projectId: string }) {
             {/* The open tool's panel (viewports, selection sets, compare…) is portalled here, above. */}
             <div ref={setPanelHost} className="model-viewer__tool-panel" data-testid="viewer-tool-panel" />
             <Typography.Title level={5}>{t('modelViewer:properties.title')}</Typography.Title>
-            <PropertiesPanel
-              projectId={projectId}
-              selection={state.selection}
-              versionOf={versionOf}
-              modelName={nameOf}
-            />
+            {toolsDue && (
+              <Suspense fallback={null}>
+                <PropertiesPanel
+                  projectId={projectId}
+                  selection={state.selection}
+                  versionOf={versionOf}
+                  modelName={nameOf}
+                />
+              </Suspense>
+            )}
           </div>
         </aside>
       </div>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../app/useLanguage';
 import { errorMessage } from '../../../../lib/errors';
 import { useCategories } from '../../api';
+import { classKey } from './classKey';
 import type { ViewerModelInfo } from './types';
 
 interface CategoryPanelProps {
@@ -18,7 +19,7 @@ interface CategoryPanelProps {
   onToggle: (modelId: string, ifcClass: string, visible: boolean) => void;
 }
 
-export const classKey = (modelId: string, ifcClass: string) => `${modelId}|${ifcClass}`;
+export { classKey };
 
 /** The IFC classes of each open model with their counts, grouped by discipline; a checkbox shows / hides. */
 export function CategoryPanel({ projectId, models, hiddenClasses, onToggle }: CategoryPanelProps) {
