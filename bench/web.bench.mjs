@@ -49,5 +49,11 @@ export async function run() {
       },
     );
   }
+  // The table marks each route over its budget "NO"; this names them together, so they are not missed.
+  const over = out.filter((row) => row.pass === false);
+  if (over.length > 0)
+    console.error(
+      `over budget: ${over.map((row) => `${row.name} = ${row.value.toFixed(1)} KB, ${row.target}`).join('; ')}`,
+    );
   return out;
 }
