@@ -225,6 +225,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     addTodo: notifications.addTodo,
     closeTodo: notifications.closeTodo,
     log: app.log,
+    // SQLite: the rights check reuses scope reads until a write (issue 15 §3); PostgreSQL reads each time.
+    accessCache: database.otherWrites
+      ? { tableWrites: database.tableWrites, otherWrites: database.otherWrites }
+      : undefined,
   });
   const permissions = createPermissionsModule({
     db: database.db,

@@ -20,6 +20,13 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Tells in-process caches about writes to the tables they mirror. */
   tableWrites: TableWrites;
+  /**
+   * SQLite only: a number that changes whenever another connection (another process) committed since
+   * the last call (`PRAGMA data_version`). With `tableWrites` (this process's own writes) it tells a cache
+   * exactly when a copy may be stale. Absent on PostgreSQL, which has no such cheap signal: caches that
+   * must never serve a stale row (rights) are off there.
+   */
+  otherWrites?: () => number;
   /** Idempotent; after it every query fails (the health check then answers 503). */
   close(): Promise<void>;
 }
@@ -86,13 +93,15 @@ function openSqlite(dataDir: string, synchronous: SqliteSynchronous): DatabaseHa
   database.function('lintel_lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
+  // Prepared before the statement cache patches prepare(): a plain statement answering one number.
+  const dataVersion = database.prepare('PRAGMA data_version').pluck();
   cachePreparedStatements(database);
   const tableWrites = new TableWrites();
   const db = new Kysely<Database>({
     dialect: new SqliteDialectKeepingErrors(database),
     plugins: [tableWrites],
   });
-  return handle(db, 'sqlite', tableWrites);
+  return { ...handle(db, 'sqlite', tableWrites), otherWrites: () => dataVersion.get() as number };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

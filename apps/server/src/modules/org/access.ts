@@ -1,10 +1,12 @@
 import type { User } from '@lintel/contracts/account';
 import type { MemberRole, ScopeType } from '@lintel/contracts/org';
 import type { Kysely } from 'kysely';
+import { RecentRows } from '../../db/recent-rows';
 import type { Database } from '../../db/schema';
+import type { TableWrites } from '../../db/table-writes';
 import { AppError } from '../../plugins/app-error';
 import { isReadPermission, memberMay, type PermissionNeed } from '../permissions/grants';
-import { createOrgRepository } from './org.repository';
+import { createOrgRepository, type MemberRow } from './org.repository';
 
 /** An enterprise, circle or project, by kind and id. */
 export interface ScopeRef {
@@ -37,8 +39,49 @@ export interface ScopeAccess extends ResolvedScope {
 /** Circles nest at most two levels; a longer chain (corrupt data) is cut here rather than looped on. */
 const MAX_CHAIN = 8;
 
-export function createOrgAccess(db: Kysely<Database>) {
+/** How long a scope or a membership read is reused at most (only where every write is seen: see below). */
+export const SCOPE_CACHE_MS = 10_000;
+const SCOPE_CACHE_ENTRIES = 20_000;
+
+export interface OrgAccessCache {
+  /** This process's writes, per table (db/table-writes.ts). */
+  tableWrites: TableWrites;
+  /** Changes when another connection committed (SQLite's data_version; DatabaseHandle.otherWrites). */
+  otherWrites: () => number;
+}
+
+/**
+ * `cache`: the scopes (project → circles → enterprise) and the caller's memberships in them are read on
+ * every request (3 small queries, ~10 % of a list request: issue 15 §3) and reused while nothing that could
+ * change them was written. Exact, never a time window: any write to enterprises, circles, projects or
+ * members through this process forgets them when the statement is issued (a read that began before cannot
+ * store what it read: RecentRows' generation), and another process's commit (SQLite's data_version, read
+ * once per check) forgets everything. A revoked membership therefore bites on the very next request. Reads
+ * here go through the root connection, which on SQLite waits for any open transaction, so an uncommitted
+ * grant is never stored. Without `cache` (PostgreSQL: several connections, no cheap commit signal) every
+ * check reads the database.
+ */
+export function createOrgAccess(db: Kysely<Database>, cache?: OrgAccessCache) {
   const repository = createOrgRepository(db);
+  const ttlMs = cache ? SCOPE_CACHE_MS : 0;
+  const scopes = new RecentRows<string, ResolvedScope | null>({ ttlMs, maxEntries: SCOPE_CACHE_ENTRIES });
+  const memberships = new RecentRows<string, MemberRow[]>({ ttlMs, maxEntries: SCOPE_CACHE_ENTRIES });
+  let otherWritesSeen = cache?.otherWrites();
+  if (cache) {
+    for (const table of ['enterprises', 'circles', 'projects'] as const) {
+      cache.tableWrites.on(table, () => scopes.clear());
+    }
+    cache.tableWrites.on('members', () => memberships.clear());
+  }
+  /** Forgets everything when another process committed since the last look. */
+  function checkOtherWrites(): void {
+    if (!cache) return;
+    const now = cache.otherWrites();
+    if (now === otherWritesSeen) return;
+    otherWritesSeen = now;
+    scopes.clear();
+    memberships.clear();
+  }
 
   async function circleChain(circleId: string, enterpriseId: string): Promise<ScopeRef[] | null> {
     const chain: ScopeRef[] = [];
@@ -54,6 +97,18 @@ export function createOrgAccess(db: Kysely<Database>) {
 
   /** The scope with its enclosing scopes; null when it (or its enterprise) does not exist or is deleted. */
   async function resolveScope(scope: ScopeRef): Promise<ResolvedScope | null> {
+    if (!cache) return readScope(scope);
+    checkOtherWrites();
+    const key = `${scope.type}:${scope.id}`;
+    const held = scopes.get(key);
+    if (held !== undefined) return held;
+    const generation = scopes.generation;
+    const resolved = await readScope(scope);
+    scopes.set(key, resolved, generation);
+    return resolved;
+  }
+
+  async function readScope(scope: ScopeRef): Promise<ResolvedScope | null> {
     let enterpriseId: string;
     let inner: ScopeRef[];
     if (scope.type === 'enterprise') {
@@ -75,12 +130,30 @@ export function createOrgAccess(db: Kysely<Database>) {
       inner = [{ type: 'project', id: project.id }, ...(circles ?? [])];
     }
     if (!(await repository.findEnterprise(enterpriseId))) return null;
-    return { scope, enterpriseId, chain: [...inner, { type: 'enterprise', id: enterpriseId }] };
+    // Frozen: a cached answer is shared by every request that asks for the scope.
+    return Object.freeze({
+      scope: Object.freeze({ ...scope }),
+      enterpriseId,
+      chain: Object.freeze([...inner, { type: 'enterprise', id: enterpriseId }]) as ScopeRef[],
+    });
+  }
+
+  /** The user's memberships among the scopes of a chain. */
+  async function membershipsIn(userId: string, scopeIds: readonly string[]): Promise<MemberRow[]> {
+    if (!cache) return repository.membershipsIn(userId, scopeIds);
+    checkOtherWrites();
+    const key = `${userId}:${scopeIds.join(',')}`;
+    const held = memberships.get(key);
+    if (held !== undefined) return held;
+    const generation = memberships.generation;
+    const rows = await repository.membershipsIn(userId, scopeIds);
+    memberships.set(key, rows, generation);
+    return rows;
   }
 
   /** The user's effective role in a resolved scope: its own membership, or admin through an enclosing one. */
   async function roleIn(userId: string, resolved: ResolvedScope): Promise<MemberRole | null> {
-    const rows = await repository.membershipsIn(
+    const rows = await membershipsIn(
       userId,
       resolved.chain.map((s) => s.id),
     );

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
-import { createOrgAccess } from './access';
+import { createOrgAccess, type OrgAccessCache } from './access';
 import {
   createMembersModule,
   type MemberEventSinks,
@@ -31,6 +31,8 @@ export interface OrgDeps {
   closeTodo?: MemberEventSinks['closeTodo'] | undefined;
   /** Where a failed notification is reported (it never fails the add). */
   log?: MemberEventSinks['log'] | undefined;
+  /** Lets the authorization check reuse scope and membership reads while nothing changed (access.ts). */
+  accessCache?: OrgAccessCache | undefined;
 }
 
 /** The new member's notification needs the scope's name and the adder's. */
@@ -68,8 +70,9 @@ export function createOrgModule({
   addTodo,
   closeTodo,
   log,
+  accessCache,
 }: OrgDeps) {
-  const access = createOrgAccess(db);
+  const access = createOrgAccess(db, accessCache);
   const members = createMembersModule({
     db,
     engine,
