@@ -44,5 +44,16 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
+/**
+ * Keyset paging (issue 15 §3): a full page of a list that supports it answers this header with an opaque
+ * cursor of its last row; sending it back as `after` (with the same filter and order) answers the rows
+ * after that one — as cheap however deep, and never repeating or losing a row when others write meanwhile.
+ * A malformed cursor, or one of another order, is a 400 `common.badCursor`.
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-after';
+export const CURSOR_MAX_LENGTH = 512;
+/** The `after` query parameter of the lists that page by cursor; its content is checked by the server. */
+export const afterCursorSchema = z.string().min(1).max(CURSOR_MAX_LENGTH);
+
 export const countSchema = z.object({ count: z.number().int().min(0) });
 export type CountResult = z.infer<typeof countSchema>;

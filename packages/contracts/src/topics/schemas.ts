@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { attachmentRefSchema } from '../announcements/schemas';
 import { idSchema } from '../common/ids';
-import { listQuerySchema } from '../common/paging';
+import { afterCursorSchema, listQuerySchema } from '../common/paging';
 import type { WhereFields } from '../common/where';
 import {
   TOPIC_CATEGORIES,
@@ -172,6 +172,8 @@ export const topicsQuerySchema = listQuerySchema
     unRead: queryFlag.optional(),
     export: queryFlag.optional(),
     modelIds: modelIdsSchema.optional(),
+    /** The cursor of the previous page (its NEXT_CURSOR_HEADER): the rows after it. */
+    after: afterCursorSchema.optional(),
     /** The export's language (else Accept-Language). */
     lang: z.string().max(16).optional(),
   })

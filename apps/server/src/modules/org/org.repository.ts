@@ -9,6 +9,7 @@ import {
   type Updateable,
 } from 'kysely';
 import type { OrderBy } from '../../db/order';
+import { type Cursor, engineOf, orderedPage } from '../../db/paging';
 import type {
   CirclesTable,
   Database,
@@ -63,6 +64,7 @@ function membership(viewer: string, type: ScopeType, scopeColumn: string, adminO
 }
 
 export function createOrgRepository(db: Kysely<Database>) {
+  const engine = engineOf(db);
   function visibleProjects(viewer: Viewer, filter: ProjectScopeFilter) {
     let query = db
       .selectFrom('projects')
@@ -241,15 +243,32 @@ export function createOrgRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    listProjects(viewer: Viewer, slice: ListSlice, filter: ProjectScopeFilter = {}): Promise<ProjectRow[]> {
-      let query = visibleProjects(viewer, filter).selectAll('projects');
-      if (slice.where) query = query.where(slice.where);
-      return query
-        .orderBy(sql.ref(slice.order.column), slice.order.direction)
-        .orderBy('projects.id', slice.order.direction)
-        .offset(slice.skip)
-        .limit(slice.limit)
-        .execute();
+    /** One page: after a cursor, or at skip (a deep one by ids first: db/paging.ts). */
+    listProjects(
+      viewer: Viewer,
+      slice: ListSlice,
+      filter: ProjectScopeFilter = {},
+      after?: Cursor,
+    ): Promise<ProjectRow[]> {
+      const filtered = () => {
+        const query = visibleProjects(viewer, filter);
+        return slice.where ? query.where(slice.where) : query;
+      };
+      const queries = {
+        rows: filtered().selectAll('projects'),
+        ids: () => filtered().select('projects.id'),
+        byId: () => db.selectFrom('projects').selectAll('projects'),
+      };
+      return orderedPage(queries, {
+        engine,
+        order: slice.order,
+        idColumn: 'projects.id',
+        // Every order column of projects is NOT NULL.
+        nullable: false,
+        skip: slice.skip,
+        limit: slice.limit,
+        after,
+      }).execute();
     },
     async countProjects(
       viewer: Viewer,

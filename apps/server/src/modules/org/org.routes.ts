@@ -1,4 +1,4 @@
-import { countSchema, idSchema, listQuerySchema } from '@lintel/contracts';
+import { afterCursorSchema, countSchema, idSchema, listQuerySchema } from '@lintel/contracts';
 import {
   circleCreateSchema,
   circleSchema,
@@ -13,6 +13,7 @@ import {
 } from '@lintel/contracts/org';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withNextCursor } from '../../db/paging';
 import { errorResponses } from '../../plugins/error-responses';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
@@ -21,6 +22,8 @@ import type { OrgService } from './org.service';
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const idParams = z.strictObject({ id: idSchema });
 const listQuery = listQuerySchema.strict();
+/** The project lists also page by cursor (after=; the answer's x-next-after: db/paging.ts). */
+const projectsQuery = listQuerySchema.extend({ after: afterCursorSchema.optional() }).strict();
 const TAGS = ['org'];
 /** No body, or an empty object (Fastify hands a missing body over as null). */
 const noBodySchema = z.strictObject({}).nullish();
@@ -117,11 +120,11 @@ export const orgRoutes: FastifyPluginAsyncZod<{ org: OrgService }> = async (app,
         summary:
           'Projects you are a member of or administer through their circle or enterprise (all for system ' +
           'administrators); where: name, shortName, status, projectType, isTrial, enterpriseId, circleId',
-        querystring: listQuery,
+        querystring: projectsQuery,
         response: { 200: z.union([z.array(projectSchema), countSchema]), ...errorResponses(400, 401) },
       },
     },
-    async (request) => org.listProjects(request.user!, request.query),
+    async (request, reply) => withNextCursor(reply, await org.listProjects(request.user!, request.query)),
   );
 
   app.get(
@@ -131,12 +134,15 @@ export const orgRoutes: FastifyPluginAsyncZod<{ org: OrgService }> = async (app,
         tags: TAGS,
         summary: 'The projects of an enterprise that you can see',
         params: idParams,
-        querystring: listQuery,
+        querystring: projectsQuery,
         response: { 200: z.union([z.array(projectSchema), countSchema]), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      org.listProjects(request.user!, request.query, { type: 'enterprise', id: request.params.id }),
+    async (request, reply) =>
+      withNextCursor(
+        reply,
+        await org.listProjects(request.user!, request.query, { type: 'enterprise', id: request.params.id }),
+      ),
   );
 
   app.get(
@@ -160,12 +166,15 @@ export const orgRoutes: FastifyPluginAsyncZod<{ org: OrgService }> = async (app,
         tags: TAGS,
         summary: 'The projects of a circle and its sub-circles that you can see',
         params: idParams,
-        querystring: listQuery,
+        querystring: projectsQuery,
         response: { 200: z.union([z.array(projectSchema), countSchema]), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      org.listProjects(request.user!, request.query, { type: 'circle', id: request.params.id }),
+    async (request, reply) =>
+      withNextCursor(
+        reply,
+        await org.listProjects(request.user!, request.query, { type: 'circle', id: request.params.id }),
+      ),
   );
 
   // ── one record ──

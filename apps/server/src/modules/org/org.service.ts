@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { fromJson, toJson } from '../../db/json';
 import { parseOrder } from '../../db/order';
+import { decodeCursor, encodeCursor, type Page, pageOf } from '../../db/paging';
 import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
@@ -394,7 +395,17 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
       return circles.map((circle) => ({ ...circle, enterpriseName: names.get(circle.enterpriseId) ?? '' }));
     },
 
-    async listProjects(user: User, query: ListQuery, container?: ScopeRef): Promise<Project[] | CountResult> {
+    /** A page of projects (with the cursor of its last row when full: db/paging.ts), or their count. */
+    async listProjects(
+      user: User,
+      query: ListQuery & { after?: string | undefined },
+      container?: ScopeRef,
+    ): Promise<Page<Project> | CountResult> {
+      const order = parseOrder(query.order, PROJECT_ORDER, {
+        column: 'projects.created_at',
+        direction: 'asc',
+      });
+      const after = query.after ? decodeCursor(query.after, order, false) : undefined;
       const filter: ProjectScopeFilter = {};
       let viewer = viewerOf(user);
       if (container) {
@@ -407,8 +418,13 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
       }
       const s = slice(query, PROJECT_FILTERS, PROJECT_ORDER, 'projects.created_at');
       if (query.only_count) return { count: await repository.countProjects(viewer, s.where, filter) };
-      const projects = (await repository.listProjects(viewer, s, filter)).map(presentProject);
-      if (container) return projects;
+      const rows = await repository.listProjects(viewer, s, filter, after);
+      const last = rows.length === s.limit ? rows.at(-1) : undefined;
+      const next =
+        last &&
+        encodeCursor(s.order, last[s.order.column.slice('projects.'.length) as keyof ProjectRow], last.id);
+      const projects = rows.map(presentProject);
+      if (container) return pageOf(projects, next);
       // The caller's own list: each project names its enterprise (one query for the page's enterprises).
       const names = new Map(
         (await repository.enterpriseNames([...new Set(projects.map((p) => p.enterpriseId))])).map((e) => [
@@ -416,10 +432,13 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
           e.name,
         ]),
       );
-      return projects.map((project) => ({
-        ...project,
-        enterpriseName: names.get(project.enterpriseId) ?? '',
-      }));
+      return pageOf(
+        projects.map((project) => ({
+          ...project,
+          enterpriseName: names.get(project.enterpriseId) ?? '',
+        })),
+        next,
+      );
     },
 
     // ── the current place ──

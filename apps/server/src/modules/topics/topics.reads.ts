@@ -11,6 +11,7 @@ import {
 } from '@lintel/contracts/topics';
 import type { RawBuilder, SqlBool } from 'kysely';
 import { parseOrder } from '../../db/order';
+import { type Cursor, decodeCursor, encodeCursor, type Page, pageOf } from '../../db/paging';
 import { compileWhere, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import {
@@ -23,7 +24,7 @@ import {
   type TopicContext,
 } from './topics.context';
 import { markRead } from './topics.people';
-import { allOf, topicConditions } from './topics.repository';
+import { allOf, type ListedRow, NULLABLE_ORDER, topicConditions } from './topics.repository';
 
 /** Reading topics: the list (with its export), one topic (which reads it), the topics of a model element. */
 export function createTopicReads(ctx: TopicContext) {
@@ -76,17 +77,42 @@ export function createTopicReads(ctx: TopicContext) {
     return allOf(parts);
   }
 
+  function listOrder(query: Pick<ListQuery, 'order'>) {
+    return parseOrder(query.order ?? DEFAULT_TOPIC_ORDER, ORDER, {
+      column: ORDER.createdAt,
+      direction: 'desc',
+    });
+  }
+  type Order = ReturnType<typeof listOrder>;
+  /** The sort key of a list row under `order` (the column without its `t.` alias). */
+  const sortKey = (row: ListedRow, order: Order) => row[order.column.slice(2) as keyof ListedRow];
+  const cursorAfter = (row: ListedRow, order: Order) => encodeCursor(order, sortKey(row, order), row.id);
+
   return {
-    async list(user: User, projectId: string, query: ListQuery): Promise<TopicSummary[] | CountResult> {
+    /** A page of the list (with the cursor of its last row when full: db/paging.ts), or its count. */
+    async list(user: User, projectId: string, query: ListQuery): Promise<Page<TopicSummary> | CountResult> {
+      const order = listOrder(query);
+      // Checked before anything is read: a bad cursor is a 400 whoever asks.
+      const after = query.after
+        ? decodeCursor(query.after, order, NULLABLE_ORDER.has(order.column))
+        : undefined;
       const scope = await access.requireScopeRole(user, project(projectId), need('view'));
       const where = await listCondition(user, projectId, await scopeOf(user, projectId, scope), query);
       if (query.only_count) return { count: await repository.count(projectId, where) };
-      const order = parseOrder(query.order ?? DEFAULT_TOPIC_ORDER, ORDER, {
-        column: ORDER.createdAt,
-        direction: 'desc',
-      });
-      const rows = await repository.pageRows(projectId, user._id, where, order, query.skip, query.limit);
-      return summaries(projectId, rows, query.expand === true);
+      const rows = await repository.pageRows(
+        projectId,
+        user._id,
+        where,
+        order,
+        query.skip,
+        query.limit,
+        after,
+      );
+      const last = rows.length === query.limit ? rows.at(-1) : undefined;
+      return pageOf(
+        await summaries(projectId, rows, query.expand === true),
+        last && cursorAfter(last, order),
+      );
     },
 
     /**
@@ -106,18 +132,20 @@ export function createTopicReads(ctx: TopicContext) {
       const where = await listCondition(user, projectId, await scopeOf(user, projectId, scope), query);
       const count = await repository.count(projectId, where);
       if (count > max) throw new AppError(400, 'topics.exportTooLarge', { params: { max } });
-      const order = parseOrder(query.order ?? DEFAULT_TOPIC_ORDER, ORDER, {
-        column: ORDER.createdAt,
-        direction: 'desc',
-      });
+      const order = listOrder(query);
+      const nullable = NULLABLE_ORDER.has(order.column);
       const batch = 1000;
       return {
         count,
+        // Batch after batch by cursor: none walks the rows before it, and a topic written meanwhile
+        // neither repeats nor pushes one out.
         async *batches() {
-          for (let skip = 0; skip < count; skip += batch) {
-            const rows = await repository.pageRows(projectId, user._id, where, order, skip, batch);
+          let after: Cursor | undefined;
+          for (let read = 0; read < count; read += batch) {
+            const rows = await repository.pageRows(projectId, user._id, where, order, 0, batch, after);
             if (rows.length === 0) return;
             yield await summaries(projectId, rows, true);
+            after = decodeCursor(cursorAfter(rows.at(-1)!, order), order, nullable);
           }
         },
       };

@@ -1,8 +1,8 @@
 import { type Insertable, type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { fromJson } from '../../db/json';
 import type { OrderBy } from '../../db/order';
+import { type Cursor, engineOf, orderedPage } from '../../db/paging';
 import type { Timestamp } from '../../db/schema';
-import { createSkipSeeker, SEEK_FROM_SKIP } from '../../db/seek';
 import { fileAttachments } from '../files/attachments';
 import type {
   TopicLinksTable,
@@ -29,9 +29,6 @@ export interface MyState {
   following: boolean;
   read: boolean;
 }
-
-/** Ids per IN list: well under both engines' parameter limits. */
-const ID_CHUNK = 1000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const parts: T[][] = [];
@@ -110,8 +107,8 @@ export const topicConditions = {
   },
 };
 
-/** Order columns that may be NULL (a deadline): their pages are plain OFFSET queries. */
-const NULLABLE_ORDER = new Set(['t.deadline']);
+/** Order columns that may be NULL (a deadline): their cursors may carry NULL (db/paging.ts). */
+export const NULLABLE_ORDER: ReadonlySet<string> = new Set(['t.deadline']);
 
 const SUMMARY_COLUMNS = [
   't.id',
@@ -141,6 +138,7 @@ const SUMMARY_COLUMNS = [
 export const TOPIC_FILES = 'topics';
 
 export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
+  const engine = engineOf(db);
   /**
    * Tells the files module which files the topic shows (issue 14): its images, its file links and the
    * images of its responses. Called in the transaction that changes any of them.
@@ -167,12 +165,12 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
     await fileAttachments.set(db, TOPIC_FILES, topicId, ids);
   }
 
+  const unfiltered = () => db.selectFrom('topics as t');
   function filtered(projectId: string, where: RawBuilder<SqlBool>) {
-    return db.selectFrom('topics as t').where('t.project_id', '=', projectId).where(where);
+    return unfiltered().where('t.project_id', '=', projectId).where(where);
   }
-  const seeker = createSkipSeeker(db);
   /** The summary columns and the caller's own flags (`topic_people` by its key). */
-  function withMine(query: ReturnType<typeof filtered>, userId: string) {
+  function withMine(query: ReturnType<typeof unfiltered>, userId: string) {
     return query
       .leftJoin('topic_people as me', (join) =>
         join.onRef('me.topic_id', '=', 't.id').on('me.user_id', '=', userId),
@@ -217,61 +215,27 @@ export function createTopicsRepository(db: Kysely<TopicsDatabase>) {
     },
 
     /**
-     * One page of ids in order. Only the id is read while skipping, so a plain list walks the
-     * (project_id, created_at, id) index without touching the rows it skips; a deep page starts from the
-     * key of a page served before (db/seek.ts) instead of walking again.
-     */
-    pageIds(
-      projectId: string,
-      where: RawBuilder<SqlBool>,
-      order: OrderBy,
-      skip: number,
-      limit: number,
-    ): Promise<string[]> {
-      return seeker.pageIds(filtered(projectId, where).select('t.id'), {
-        idColumn: 't.id',
-        order,
-        nullable: NULLABLE_ORDER.has(order.column),
-        skip,
-        limit,
-      });
-    },
-
-    /**
      * One page of list rows in order, with the caller's following and read flags (one join, not a query
-     * more). A shallow page is one query; a deep one (skip ≥ SEEK_FROM_SKIP) reads its ids first (pageIds:
-     * index only, from a remembered key) and then only the rows of the page.
+     * more): after a cursor (a range of the (project_id, created_at, id) index), or at `skip` — a deep one
+     * reads its ids from that index alone first, in the same query (db/paging.ts).
      */
-    async pageRows(
+    pageRows(
       projectId: string,
       userId: string,
       where: RawBuilder<SqlBool>,
       order: OrderBy,
       skip: number,
       limit: number,
+      after?: Cursor,
     ): Promise<ListedRow[]> {
-      if (skip >= SEEK_FROM_SKIP) {
-        return this.listedRows(userId, await this.pageIds(projectId, where, order, skip, limit));
-      }
-      return withMine(filtered(projectId, where), userId)
-        .orderBy(sql.ref(order.column), order.direction)
-        .orderBy('t.id', order.direction)
-        .offset(skip)
-        .limit(limit)
-        .execute();
-    },
-
-    /** The list rows of these ids, in the order of the ids. */
-    async listedRows(userId: string, ids: readonly string[]): Promise<ListedRow[]> {
-      const found = new Map<string, ListedRow>();
-      for (const part of chunks([...new Set(ids)], ID_CHUNK)) {
-        const rows = await withMine(db.selectFrom('topics as t').where('t.id', 'in', part), userId).execute();
-        for (const row of rows) found.set(row.id, row);
-      }
-      return ids.flatMap((id) => {
-        const row = found.get(id);
-        return row ? [row] : [];
-      });
+      return orderedPage(
+        {
+          rows: withMine(filtered(projectId, where), userId),
+          ids: () => filtered(projectId, where).select('t.id'),
+          byId: () => withMine(unfiltered(), userId),
+        },
+        { engine, order, idColumn: 't.id', nullable: NULLABLE_ORDER.has(order.column), skip, limit, after },
+      ).execute();
     },
 
     async count(projectId: string, where: RawBuilder<SqlBool>): Promise<number> {

@@ -20,6 +20,7 @@ import {
 } from '@lintel/contracts/topics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { withNextCursor } from '../../db/paging';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
@@ -72,7 +73,9 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
           'category: all|mine|created|following (mine=true: mine). delay: onTime|d1to7|d8to30|over30|delayed. ' +
           'unRead=true. where: name ($regex), status, priority, domainId, speciesId, subcontractId, creatorId, ' +
           'number, createdAt, deadline. modelIds: comma list. order: createdAt (default -createdAt), ' +
-          'updatedAt, number, deadline, name. only_count=true answers {count}; expand=true embeds users, ' +
+          'updatedAt, number, deadline, name. A full page answers the header x-next-after: send it back as ' +
+          'after= (same filter and order) for the next page, as cheap however deep. ' +
+          'only_count=true answers {count}; expand=true embeds users, ' +
           `discipline, species, subcontract; export=true answers an .xlsx of the whole list (export right; at most ${TOPIC_EXPORT_MAX_ROWS} rows).`,
         params: idParams,
         querystring: topicsQuerySchema,
@@ -85,8 +88,10 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
     // The export answers a stream (an .xlsx), which the JSON schema of the list does not describe.
     async (request, reply): Promise<never> => {
       const user = request.user!;
-      if (!request.query.export)
-        return reply.send(await topics.list(user, request.params.id, request.query)) as never;
+      if (!request.query.export) {
+        const answer = await topics.list(user, request.params.id, request.query);
+        return reply.send(withNextCursor(reply, answer)) as never;
+      }
       const rows = await topics.exportRows(user, request.params.id, request.query, TOPIC_EXPORT_MAX_ROWS);
       const stream = await topicsWorkbook(rows.batches(), request.language);
       const name = exportFileName(request.language, siteDate(request.server.clock.now()));

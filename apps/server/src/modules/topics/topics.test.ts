@@ -1024,6 +1024,182 @@ describe('deep pages (issue 15)', () => {
   });
 });
 
+describe('keyset pages: after=<cursor> (issue 15 §3)', () => {
+  const NEXT = 'x-next-after';
+  /** Every page of a list by cursor, `limit` at a time, as the web pages on: the numbers of each page. */
+  async function byCursor(who: Name, projectId: string, query: string, limit: number) {
+    const pages: number[][] = [];
+    let after: string | undefined;
+    for (;;) {
+      const response = await list(who, `${query}&limit=${limit}${after ? `&after=${after}` : ''}`, projectId);
+      expect(response.statusCode, response.body).toBe(200);
+      pages.push(json<TopicSummary[]>(response).map((s) => s.number));
+      const next = response.headers[NEXT];
+      // A full page names the next one; a short one is the last.
+      expect(next === undefined, `page ${pages.length}`).toBe(pages.at(-1)!.length < limit);
+      if (next === undefined) return pages;
+      after = String(next);
+    }
+  }
+
+  let keyed: string;
+  beforeAll(async () => {
+    keyed = await newProject('游标翻页');
+    const db = withTopicTables(t.db.db);
+    // 130 topics, two a minute (created_at ties go by id), every fourth without a deadline, names repeating.
+    const rows = Array.from({ length: 130 }, (_, i) => {
+      const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 2) * 60_000).toISOString();
+      return {
+        id: `${keyed.slice(0, 8)}${((i * 7919) % 100_003).toString(16).padStart(16, '0')}`,
+        project_id: keyed,
+        number: i + 1,
+        name: `游标 ${i % 40}`,
+        content: '',
+        creator_id: ids.demo ?? null,
+        priority: i % 3 ? 'normal' : 'urgent',
+        status: 'processing',
+        deadline: i % 4 === 0 ? null : `2026-0${(i % 7) + 1}-1${i % 10}`,
+        completed_delay_days: 0,
+        link_count: 0,
+        response_count: 0,
+        mentions: '[]',
+        participants: '[]',
+        images: '[]',
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await db.insertInto('topics').values(rows).execute();
+    await db.insertInto('topic_counters').values({ project_id: keyed, last_number: 130 }).execute();
+  });
+
+  it('pages on by cursor through every order (NULL deadlines too) exactly as one long page says', async () => {
+    for (const order of ['-createdAt', 'createdAt', 'name', '-name', 'deadline', '-deadline', 'number']) {
+      const whole = (await listOf('demo', `order=${order}&limit=200`, keyed)).map((s) => s.number);
+      expect(whole, order).toHaveLength(130);
+      const pages = await byCursor('demo', keyed, `order=${order}`, 25);
+      expect(pages.flat(), order).toEqual(whole);
+      expect(
+        pages.map((p) => p.length),
+        order,
+      ).toEqual([25, 25, 25, 25, 25, 5]);
+    }
+    // With a filter, and a skip after the cursor.
+    const urgent = (await listOf('demo', `${where({ priority: 'urgent' })}&limit=200`, keyed)).map(
+      (s) => s.number,
+    );
+    expect((await byCursor('demo', keyed, where({ priority: 'urgent' }), 10)).flat()).toEqual(urgent);
+    const first = await list('demo', 'limit=10', keyed);
+    const skipped = await listOf('demo', `limit=10&skip=5&after=${first.headers[NEXT]}`, keyed);
+    const all = (await listOf('demo', 'limit=200', keyed)).map((s) => s.number);
+    expect(skipped.map((s) => s.number)).toEqual(all.slice(15, 25));
+  });
+
+  it('neither repeats nor loses a row when topics are added and deleted between pages', async () => {
+    const db = withTopicTables(t.db.db);
+    const before = await listOf('demo', 'limit=200', keyed);
+    const first = await list('demo', 'limit=20', keyed);
+    const seen = json<TopicSummary[]>(first);
+    // Written between the pages: a new topic (newest: before the cursor), one deleted on the first page,
+    // one on the page to come and one further on.
+    const raised = await raise('demo', { name: '翻页时新增', mentions: [ids.demo] }, keyed);
+    const gone = [before[3]!, before[25]!, before[70]!];
+    await db
+      .deleteFrom('topics')
+      .where(
+        'id',
+        'in',
+        gone.map((g) => g._id),
+      )
+      .execute();
+    const rest: number[] = [];
+    let after = String(first.headers[NEXT]);
+    for (;;) {
+      const response = await list('demo', `limit=20&after=${after}`, keyed);
+      expect(response.statusCode, response.body).toBe(200);
+      rest.push(...json<TopicSummary[]>(response).map((s) => s.number));
+      const next = response.headers[NEXT];
+      if (next === undefined) break;
+      after = String(next);
+    }
+    // Exactly the rows after the first page that still exist, each once; the new one was before the cursor.
+    const expected = before
+      .slice(20)
+      .filter((s) => !gone.includes(s))
+      .map((s) => s.number);
+    expect(rest).toEqual(expected);
+    expect(rest).not.toContain(raised.number);
+    expect(seen.map((s) => s.number)).toEqual(before.slice(0, 20).map((s) => s.number));
+    // A deep page by skip reads the same rows as the long page (the deferred join), after those writes.
+    const now = (await listOf('demo', 'limit=200', keyed)).map((s) => s.number);
+    expect((await listOf('demo', 'skip=100&limit=20', keyed)).map((s) => s.number)).toEqual(
+      now.slice(100, 120),
+    );
+  });
+
+  it('refuses a bad cursor, or one of another order, with 400 common.badCursor in both languages', async () => {
+    const byName = await list('demo', 'order=name&limit=5', keyed);
+    const nameCursor = String(byName.headers[NEXT]);
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const bad of [
+      'not-a-cursor',
+      forged(['t.created_at', 'desc', '2026-01-01', 'zz']),
+      forged(['t.created_at', 'desc', { a: 1 }, '0123456789abcdef01234567']),
+      forged(['t.created_at', 'desc', null, '0123456789abcdef01234567']), // created_at is never NULL
+      forged(['topics.secret', 'desc', 'x', '0123456789abcdef01234567']),
+      forged({ id: 1 }),
+    ]) {
+      const response = await list('demo', `after=${bad}`, keyed);
+      expect([response.statusCode, keyOf(response)], bad).toEqual([400, 'common.badCursor']);
+    }
+    // A cursor of one order used with another (here the default -createdAt, then -name).
+    for (const order of ['', '&order=-name']) {
+      const response = await list('demo', `after=${nameCursor}${order}`, keyed);
+      expect([response.statusCode, keyOf(response)]).toEqual([400, 'common.badCursor']);
+    }
+    const english = await call(
+      'GET',
+      `${T}/projects/${keyed}/topics?after=x`,
+      cookies.demo,
+      undefined,
+      'en-US',
+    );
+    expect(json<{ message: string }>(english).message).toMatch(/paging cursor/);
+    const chinese = await call(
+      'GET',
+      `${T}/projects/${keyed}/topics?after=x`,
+      cookies.demo,
+      undefined,
+      'zh-CN',
+    );
+    expect(json<{ message: string }>(chinese).message).toMatch(/分页游标/);
+    // With the cursor's own order it pages on.
+    expect((await list('demo', `order=name&limit=5&after=${nameCursor}`, keyed)).statusCode).toBe(200);
+  });
+
+  it('applies the rights to every page after a cursor, whoever made the cursor', async () => {
+    // zhaoliu sees only what relates to them (relatedToMe) in P.
+    for (let i = 0; i < 6; i++) {
+      await raise('demo', { name: `相关翻页 ${i}`, mentions: [i % 2 ? ids.zhaoliu! : ids.zhangsan!] });
+    }
+    const visible = (await listOf('zhaoliu', 'limit=200')).map((s) => s.number);
+    const everything = (await listOf('demo', 'limit=200')).map((s) => s.number);
+    expect(visible.length).toBeGreaterThan(2);
+    expect(visible.length).toBeLessThan(everything.length);
+    expect((await byCursor('zhaoliu', project, 'order=-createdAt', 2)).flat()).toEqual(visible);
+    // demo's cursor (after demo's second row) handed to zhaoliu: still only zhaoliu's topics after it.
+    const demoFirst = await list('demo', 'limit=2');
+    const handed = await listOf('zhaoliu', `limit=200&after=${demoFirst.headers[NEXT]}`);
+    const cut = everything.indexOf(json<TopicSummary[]>(demoFirst)[1]!.number);
+    expect(handed.map((s) => s.number)).toEqual(visible.filter((n) => everything.indexOf(n) > cut));
+    // Someone who may not see the list gets no further with a cursor.
+    for (const who of ['zhouba', 'qianqi'] as const) {
+      const response = await list(who, `after=${demoFirst.headers[NEXT]}`);
+      expect(response.statusCode, who).toBe(who === 'zhouba' ? 403 : 404);
+    }
+  });
+});
+
 describe('settings: species, subcontracts and disciplines', () => {
   it('duplicate names 409; admins only; usage counted; one in use cannot be deleted', async () => {
     const create = (who: Name, kind: string, name: string) =>
