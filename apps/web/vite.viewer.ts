@@ -421,7 +421,7 @@ export function viewerModulePreload(): {
     listed++;
     // The chunk itself first: Vite's helper imports it only after its CSS has loaded, and by then the queue
     // (six connections per host over HTTP/1.1) is long.
-    return [filename, ...deps.filter((dep) => !withTheEntry.has(dep))];
+    return [filename, ...deps.filter((dep) => dep !== filename && !withTheEntry.has(dep))];
   };
   const plugin: Plugin = {
     name: 'lintel:viewer-module-preload',
