@@ -55,19 +55,25 @@ export async function openBrowser(locale = 'zh-CN'): Promise<Browser> {
  * closed after it. The handles stand for the current test's browsers.
  */
 export function twoBrowsersPerTest(locale = 'zh-CN'): [Browser, Browser] {
-  const opened: [Browser | undefined, Browser | undefined] = [undefined, undefined];
+  const [first, second] = browsersPerTest(2, locale);
+  return [first as Browser, second as Browser];
+}
+
+/** One browser per test (see twoBrowsersPerTest): a Chromium started for nobody costs a second or two. */
+export function browserPerTest(locale = 'zh-CN'): Browser {
+  return browsersPerTest(1, locale)[0] as Browser;
+}
+
+function browsersPerTest(count: number, locale: string): Browser[] {
+  const opened: Array<Browser | undefined> = [];
   beforeEach(async () => {
-    opened[0] = await openBrowser(locale);
-    opened[1] = await openBrowser(locale);
+    for (let i = 0; i < count; i++) opened[i] = await openBrowser(locale);
   });
   afterEach(async () => {
-    const [first, second] = opened;
-    opened[0] = undefined;
-    opened[1] = undefined;
-    await first?.close();
-    await second?.close();
+    const closing = opened.splice(0);
+    for (const browser of closing) await browser?.close();
   });
-  const handle = (which: 0 | 1): Browser => {
+  const handle = (which: number): Browser => {
     const current = () => {
       const browser = opened[which];
       if (!browser) throw new Error('The browsers are open during a test only');
@@ -86,7 +92,7 @@ export function twoBrowsersPerTest(locale = 'zh-CN'): [Browser, Browser] {
       close: () => current().close(),
     };
   };
-  return [handle(0), handle(1)];
+  return Array.from({ length: count }, (_, which) => handle(which));
 }
 
 /** Keeps a screenshot for a person to look at (apps/web/e2e/screenshots, ignored by git). */

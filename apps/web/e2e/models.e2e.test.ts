@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { keepScreenshot, twoBrowsersPerTest } from './browser';
+import { browserPerTest, keepScreenshot } from './browser';
 import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } from './people';
 
 /**
@@ -11,7 +11,7 @@ import { joinDemoProject, leftLogin, pickMember, registerUser, signIn, suffix } 
  * moves the camera and restores it; raises a problem from the element and finds it again from the element.
  */
 
-const [a] = twoBrowsersPerTest();
+const a = browserPerTest();
 /** A public sample model of the repository (samples/ifc). */
 const SAMPLE = join(import.meta.dirname, '../../../samples/ifc/IfcOpenHouse_IFC4.ifc');
 
