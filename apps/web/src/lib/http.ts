@@ -64,6 +64,8 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
+  /** Called with the headers of a successful answer (a list's next-page cursor: lib/paging.ts). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** `account-service/login` + `{ code: true }` → `/api/v1/account-service/login?code=true`. */
@@ -150,6 +152,7 @@ export async function request<T>(method: HttpMethod, path: string, options: Requ
       false,
     );
   }
+  options.onHeaders?.(response.headers);
   return data as T;
 }
 
