@@ -287,6 +287,40 @@ describe('reading', () => {
     expect((await call('GET', 'projects?foo=1', demo)).statusCode).toBe(400);
   });
 
+  it('pages the project lists by cursor (after=) as one long page says, within what the caller sees', async () => {
+    const paged = async (path: string, cookie: string, order: string) => {
+      const rows: string[] = [];
+      let after = '';
+      for (;;) {
+        const response = await call('GET', `${path}?order=${order}&limit=1${after}`, cookie);
+        expect(response.statusCode, response.body).toBe(200);
+        rows.push(...names(response));
+        const next = response.headers['x-next-after'];
+        if (next === undefined) return rows;
+        after = `&after=${next}`;
+      }
+    };
+    for (const order of ['name', '-createdAt']) {
+      for (const [path, cookie] of [
+        [`enterprises/${ids.enterprise}/projects`, demo],
+        [`circles/${ids.circle}/projects`, demo],
+        ['projects', zhangsan],
+      ] as const) {
+        const whole = names(await call('GET', `${path}?order=${order}&limit=200`, cookie));
+        expect(await paged(path, cookie, order), `${path} ${order}`).toEqual(whole);
+      }
+    }
+    const first = await call('GET', `enterprises/${ids.enterprise}/projects?order=name&limit=1`, demo);
+    const cursor = String(first.headers['x-next-after']);
+    const wrongOrder = await call('GET', `enterprises/${ids.enterprise}/projects?after=${cursor}`, demo);
+    expect([wrongOrder.statusCode, json(wrongOrder).key]).toEqual([400, 'common.badCursor']);
+    // Another tenant's list stays closed whatever the cursor.
+    expect(
+      (await call('GET', `enterprises/${ids.enterprise}/projects?order=name&after=${cursor}`, lisi))
+        .statusCode,
+    ).toBe(404);
+  });
+
   it('lists the projects of an enterprise and of a circle (with its sub-circles)', async () => {
     const inEnterprise = names(await call('GET', `enterprises/${ids.enterprise}/projects`, demo));
     expect(inEnterprise).toEqual(expect.arrayContaining([DEMO_PROJECT_NAME, '二期', '三期']));
