@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
-import {
-  ACCOUNT_RULE,
-  emailSchema,
-  PHONE_CODE_TYPES,
-  realNameSchema,
-  SEX,
-  SMS_CODE_MAX_LENGTH,
-} from './rules';
+import { ACCOUNT_RULE, PHONE_CODE_TYPES, SEX, SMS_CODE_MAX_LENGTH } from './rules';
+import { emailSchema, realNameSchema } from './schemas';
 
 /** Sex as stored and answered: 0 male, 1 female (spec 000 §3); null until the profile is completed. */
 export const sexSchema = z.union([z.literal(SEX.male), z.literal(SEX.female)], {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countryCodeFieldSchema, phoneNumberFieldSchema, remarkSchema } from '../account/rules';
+import { countryCodeFieldSchema, phoneNumberFieldSchema, remarkSchema } from '../account/schemas';
 import { idSchema } from '../common/ids';
 import { listQuerySchema } from '../common/paging';
 import { memberSchema, scopeTypeSchema } from './schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { projectShortNameSchema, remarkSchema } from '../account/rules';
+import { projectShortNameSchema, remarkSchema } from '../account/schemas';
 import { idSchema } from '../common/ids';
 import {
   AMOUNT_UNITS,
