@@ -11,7 +11,7 @@ import { Button, Col, DatePicker, Divider, Form, type FormInstance, Input, Row, 
 import { useTranslation } from 'react-i18next';
 import { AttachmentsField } from '../../../components/project/AttachmentsField';
 import type { PersonFormValues } from '../formValues';
-import { rulesInOrder } from '../settings/RulesTab';
+import { rulesInOrder } from '../settings/rulesOrder';
 import { useSettings } from '../settingsApi';
 import { AvatarField } from './AvatarField';
 import { EducationField } from './EducationField';

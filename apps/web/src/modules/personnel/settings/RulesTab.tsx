@@ -10,12 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { LocalRefusal, NameList } from '../../../components/project/NameList';
 import { errorMessage } from '../../../lib/errors';
 import { useCreateSetting, useDeleteSetting, useSettings, useUpdateSetting } from '../settingsApi';
+import { rulesInOrder } from './rulesOrder';
 import { SettingsLoadError } from './SettingsLoadError';
-
-/** The initial rule first (spec 001 §3), then the server's order. */
-export function rulesInOrder(rules: readonly Rule[]): Rule[] {
-  return [...rules].sort((a, b) => Number(b.initial) - Number(a.initial));
-}
 
 /** Attendance rules: name, hours, default flag, cumulative hours. */
 export function RulesTab({ projectId }: { projectId: string }) {
