@@ -104,6 +104,8 @@ describe('personnel list', { timeout: 120_000 }, () => {
     const { user } = renderPersonnel(LIST);
     await user.click(await screen.findByTestId('personnel-import'));
     const input = () => document.querySelector<HTMLInputElement>('.ant-modal input[type="file"]')!;
+    // The dialog's code loads when it first opens.
+    await waitFor(() => expect(input()).not.toBeNull());
     const file = new File(['PK'], 'workers.xlsx', {
       type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     });
