@@ -5,10 +5,11 @@ import enSms from '../src/locales/en-US/sms.json';
 import zhPassword from '../src/locales/zh-CN/password.json';
 import zhRegister from '../src/locales/zh-CN/register.json';
 import { type Browser, keepScreenshot, latestSmsCode, openBrowser } from './browser';
+import { startServer } from './server';
 
 /**
  * The account flows of spec 000 §2 and §4 in a real browser against the real server (DEMO=1: `demo` /
- * `Demo1234` with phone 13800000001, `zhangsan` / `Demo1234` without one). SMS codes are read from the
+ * `Demo1234` with phone 13800000001, `zhangsan` / `Demo1234` with 13800000002). SMS codes are read from the
  * console provider's outbox, as a person would read them on their phone.
  */
 
@@ -221,28 +222,48 @@ describe('account flows', () => {
     await page.waitForURL('**/home');
   });
 
-  it('binds a phone for zhangsan, who has none, right after he signs in', async () => {
+  it('lets zhangsan in straight away: every demo account has a demo phone (issue 17)', async () => {
     const { page } = browser;
-    const phone = freshPhone();
     await page.goto('/login');
     await page.getByTestId('login-name').fill('zhangsan');
     await page.getByTestId('login-password').fill('Demo1234');
     await page.getByTestId('login-password').press('Enter');
-    await page.waitForURL('**/bindTel');
-    await page.getByTestId('bindtel-phone-number').fill(phone);
-    await page.getByTestId('bindtel-send').click();
-    const code = await latestSmsCode(phone, 'bind');
-    await page.getByTestId('bindtel-code').fill(code === '000000' ? '111111' : '000000');
-    // Binding a phone needs the password too (issue 14: a session alone must not attach a phone).
-    await page.getByTestId('bindtel-password').fill('Demo1234');
-    await page.getByTestId('bindtel-submit').click();
-    await page.getByTestId('bindtel-code-error').waitFor();
-    await keepScreenshot(page, 'bindtel-code-error');
-    await page.getByTestId('bindtel-code').fill(code);
-    await page.getByTestId('bindtel-submit').click();
     await page.waitForURL('**/home');
     const logged = await page.evaluate(async () => (await fetch('/api/v1/account-service/logged')).json());
-    expect(logged.phoneNumber).toBe(phone);
+    expect(logged.phoneNumber).toBe('13800000002');
+  });
+
+  it('binds a phone for the administrator of a real installation, who has none, right after signing in', async () => {
+    // A real installation (DEMO=0): its system administrator is created without a phone, the one account a
+    // fresh install always has that must bind one (the demo gives every account a test number).
+    const server = await startServer({ DEMO: '0', ADMIN_PASSWORD: 'RealAdmin2026' });
+    const other = await openBrowser('zh-CN', server.baseURL);
+    try {
+      const { page } = other;
+      const phone = freshPhone();
+      await page.goto('/login');
+      await page.getByTestId('login-name').fill('admin');
+      await page.getByTestId('login-password').fill('RealAdmin2026');
+      await page.getByTestId('login-password').press('Enter');
+      await page.waitForURL('**/bindTel');
+      await page.getByTestId('bindtel-phone-number').fill(phone);
+      await page.getByTestId('bindtel-send').click();
+      const code = await latestSmsCode(phone, 'bind', '86', server.dataDir);
+      await page.getByTestId('bindtel-code').fill(code === '000000' ? '111111' : '000000');
+      // Binding a phone needs the password too (issue 14: a session alone must not attach a phone).
+      await page.getByTestId('bindtel-password').fill('RealAdmin2026');
+      await page.getByTestId('bindtel-submit').click();
+      await page.getByTestId('bindtel-code-error').waitFor();
+      await keepScreenshot(page, 'bindtel-code-error');
+      await page.getByTestId('bindtel-code').fill(code);
+      await page.getByTestId('bindtel-submit').click();
+      await page.waitForURL((url) => !url.pathname.endsWith('/bindTel'));
+      const logged = await page.evaluate(async () => (await fetch('/api/v1/account-service/logged')).json());
+      expect(logged.phoneNumber).toBe(phone);
+    } finally {
+      await other.close();
+      await server.stop();
+    }
   });
 
   it('shows the sign-in screen in English, SMS tab included', async () => {

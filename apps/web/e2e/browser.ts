@@ -25,9 +25,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh browser profile (no cookies, empty localStorage) pointed at the app under test. */
-export async function openBrowser(locale = 'zh-CN'): Promise<Browser> {
-  const baseURL = inject('baseURL');
+/**
+ * A fresh browser profile (no cookies, empty localStorage) pointed at the app under test (or at another
+ * server a walk started itself, server.ts).
+ */
+export async function openBrowser(locale = 'zh-CN', baseURL = inject('baseURL')): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'lintel-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -126,8 +128,13 @@ export async function fontsUsedFor(
  * The latest SMS code the server sent to a phone for a purpose, read from the console provider's outbox
  * (DATA_DIR/sms-outbox.jsonl) — what a person would read on their phone. Waits briefly for it to appear.
  */
-export async function latestSmsCode(phoneNumber: string, type: string, countryCode = '86'): Promise<string> {
-  const outbox = join(inject('dataDir'), 'sms-outbox.jsonl');
+export async function latestSmsCode(
+  phoneNumber: string,
+  type: string,
+  countryCode = '86',
+  dataDir = inject('dataDir'),
+): Promise<string> {
+  const outbox = join(dataDir, 'sms-outbox.jsonl');
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (existsSync(outbox)) {

@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,89 +10,13 @@ declare module 'vitest' {
   }
 }
 
-const repoRoot = new URL('../../../', import.meta.url).pathname;
-const serverMain = join(repoRoot, 'apps/server/dist/main.js');
 const ADMIN_PASSWORD = 'E2eAdmin2026';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not answer /api/v1/health within 30 s:\n${output()}`);
-}
-
+/** One server with the demo for every walk of the run (server.ts). */
 export default async function setup(project: TestProject) {
-  if (!existsSync(serverMain) || !existsSync(join(repoRoot, 'apps/web/dist/index.html'))) {
-    throw new Error('The app is not built: run `npm run build` first (npm test does it).');
-  }
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'lintel-e2e-'));
-  let log = '';
-  const child = spawn(process.execPath, [serverMain], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      DEMO: '1',
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      // Every browser test sends its SMS codes from 127.0.0.1: the per-IP hourly cap protects real sites
-      // from SMS pumping, here it would only make the suite depend on how many tests send codes.
-      SMS_IP_HOURLY_LIMIT: '1000',
-      // Each browser names its own client address (client-address.ts), as behind a reverse proxy.
-      TRUST_PROXY: 'loopback',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => {
-    log += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    log += chunk;
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  await waitForHealth(baseURL, child, () => log);
-  project.provide('baseURL', baseURL);
+  const server = await startServer({ DEMO: '1', ADMIN_PASSWORD });
+  project.provide('baseURL', server.baseURL);
   project.provide('adminPassword', ADMIN_PASSWORD);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve();
-      }, 10_000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  project.provide('dataDir', server.dataDir);
+  return () => server.stop();
 }
