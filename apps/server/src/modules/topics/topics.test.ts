@@ -902,7 +902,8 @@ describe('export cap', () => {
     const db = withTopicTables(t.db.db);
     const at = `${TODAY}T08:00:00.000Z`;
     const rows = Array.from({ length: TOPIC_EXPORT_MAX_ROWS + 1 }, (_, i) => ({
-      id: `${big.slice(0, 8)}${(i + 1).toString(16).padStart(16, '0')}`,
+      // Each bulk project's ids get their own range: projects made in the same second share the 8-digit prefix.
+      id: `${big.slice(0, 8)}${(0x1_000_000 + i + 1).toString(16).padStart(16, '0')}`,
       project_id: big,
       number: i + 1,
       name: `批量 ${i + 1}`,
@@ -949,7 +950,7 @@ describe('deep pages (issue 15)', () => {
     const rows = Array.from({ length: TOTAL }, (_, i) => {
       const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 3) * 60_000).toISOString();
       return {
-        id: `${deep.slice(0, 8)}${((i * 7919) % 100_003).toString(16).padStart(16, '0')}`,
+        id: `${deep.slice(0, 8)}${(0x2_000_000 + ((i * 7919) % 100_003)).toString(16).padStart(16, '0')}`,
         project_id: deep,
         number: i + 1,
         name: `翻页 ${String((i * 31) % TOTAL).padStart(4, '0')}`,
@@ -1050,7 +1051,7 @@ describe('keyset pages: after=<cursor> (issue 15 §3)', () => {
     const rows = Array.from({ length: 130 }, (_, i) => {
       const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 2) * 60_000).toISOString();
       return {
-        id: `${keyed.slice(0, 8)}${((i * 7919) % 100_003).toString(16).padStart(16, '0')}`,
+        id: `${keyed.slice(0, 8)}${(0x3_000_000 + ((i * 7919) % 100_003)).toString(16).padStart(16, '0')}`,
         project_id: keyed,
         number: i + 1,
         name: `游标 ${i % 40}`,
