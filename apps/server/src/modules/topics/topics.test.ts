@@ -896,20 +896,31 @@ describe('GET projects/{id}/topics filters', () => {
   });
 });
 
-describe('export cap', () => {
-  it(`refuses an export of more than ${TOPIC_EXPORT_MAX_ROWS} rows (400), and the narrowed list exports`, async () => {
-    const big = await newProject('大量问题');
-    const db = withTopicTables(t.db.db);
-    const at = `${TODAY}T08:00:00.000Z`;
-    const rows = Array.from({ length: TOPIC_EXPORT_MAX_ROWS + 1 }, (_, i) => ({
-      // Each bulk project's ids get their own range: projects made in the same second share the 8-digit prefix.
-      id: `${big.slice(0, 8)}${(0x1_000_000 + i + 1).toString(16).padStart(16, '0')}`,
-      project_id: big,
+/**
+ * Topics written straight into the table (thousands of them: the API would take minutes), `count` rows of
+ * the project numbered 1…count. `key` orders the ids among topics made at the same time; each bulk project
+ * passes its own `range`, because projects made in the same second share the ids' 8-digit prefix.
+ */
+async function insertBulkTopics(
+  projectId: string,
+  range: number,
+  count: number,
+  vary: (i: number) => {
+    key: number;
+    name: string;
+    priority: string;
+    created_at: string;
+    deadline?: string | null;
+  },
+) {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { key, ...fields } = vary(i);
+    return {
+      id: `${projectId.slice(0, 8)}${(range * 0x1_000_000 + key).toString(16).padStart(16, '0')}`,
+      project_id: projectId,
       number: i + 1,
-      name: `批量 ${i + 1}`,
       content: '',
       creator_id: ids.demo ?? null,
-      priority: 'normal',
       status: 'processing',
       completed_delay_days: 0,
       link_count: 0,
@@ -917,15 +928,29 @@ describe('export cap', () => {
       mentions: '[]',
       participants: '[]',
       images: '[]',
+      updated_at: fields.created_at,
+      ...fields,
+    };
+  });
+  const db = withTopicTables(t.db.db);
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('topics')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  return rows;
+}
+
+describe('export cap', () => {
+  it(`refuses an export of more than ${TOPIC_EXPORT_MAX_ROWS} rows (400), and the narrowed list exports`, async () => {
+    const big = await newProject('大量问题');
+    const at = `${TODAY}T08:00:00.000Z`;
+    await insertBulkTopics(big, 1, TOPIC_EXPORT_MAX_ROWS + 1, (i) => ({
+      key: i + 1,
+      name: `批量 ${i + 1}`,
+      priority: 'normal',
       created_at: at,
-      updated_at: at,
     }));
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insertInto('topics')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
     expect(await countOf('demo', '', big)).toBe(TOPIC_EXPORT_MAX_ROWS + 1);
     const refused = await call('GET', `${T}/projects/${big}/topics?export=true`, cookies.demo);
     expect([refused.statusCode, keyOf(refused)]).toEqual([400, 'topics.exportTooLarge']);
@@ -947,34 +972,13 @@ describe('deep pages (issue 15)', () => {
     const db = withTopicTables(t.db.db);
     const TOTAL = 2600;
     // Three topics a minute (created_at ties are ordered by id), every fifth without a deadline.
-    const rows = Array.from({ length: TOTAL }, (_, i) => {
-      const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 3) * 60_000).toISOString();
-      return {
-        id: `${deep.slice(0, 8)}${(0x2_000_000 + ((i * 7919) % 100_003)).toString(16).padStart(16, '0')}`,
-        project_id: deep,
-        number: i + 1,
-        name: `翻页 ${String((i * 31) % TOTAL).padStart(4, '0')}`,
-        content: '',
-        creator_id: ids.demo ?? null,
-        priority: i % 2 ? 'urgent' : 'normal',
-        status: 'processing',
-        deadline: i % 5 === 0 ? null : `2026-0${(i % 9) + 1}-1${i % 10}`,
-        completed_delay_days: 0,
-        link_count: 0,
-        response_count: 0,
-        mentions: '[]',
-        participants: '[]',
-        images: '[]',
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    for (let i = 0; i < rows.length; i += 500) {
-      await db
-        .insertInto('topics')
-        .values(rows.slice(i, i + 500))
-        .execute();
-    }
+    const rows = await insertBulkTopics(deep, 2, TOTAL, (i) => ({
+      key: (i * 7919) % 100_003,
+      name: `翻页 ${String((i * 31) % TOTAL).padStart(4, '0')}`,
+      priority: i % 2 ? 'urgent' : 'normal',
+      deadline: i % 5 === 0 ? null : `2026-0${(i % 9) + 1}-1${i % 10}`,
+      created_at: new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 3) * 60_000).toISOString(),
+    }));
     await db.insertInto('topic_counters').values({ project_id: deep, last_number: TOTAL }).execute();
     type Row = (typeof rows)[number];
     const newest = (a: Row, b: Row) =>
@@ -1048,29 +1052,13 @@ describe('keyset pages: after=<cursor> (issue 15 §3)', () => {
     keyed = await newProject('游标翻页');
     const db = withTopicTables(t.db.db);
     // 130 topics, two a minute (created_at ties go by id), every fourth without a deadline, names repeating.
-    const rows = Array.from({ length: 130 }, (_, i) => {
-      const at = new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 2) * 60_000).toISOString();
-      return {
-        id: `${keyed.slice(0, 8)}${(0x3_000_000 + ((i * 7919) % 100_003)).toString(16).padStart(16, '0')}`,
-        project_id: keyed,
-        number: i + 1,
-        name: `游标 ${i % 40}`,
-        content: '',
-        creator_id: ids.demo ?? null,
-        priority: i % 3 ? 'normal' : 'urgent',
-        status: 'processing',
-        deadline: i % 4 === 0 ? null : `2026-0${(i % 7) + 1}-1${i % 10}`,
-        completed_delay_days: 0,
-        link_count: 0,
-        response_count: 0,
-        mentions: '[]',
-        participants: '[]',
-        images: '[]',
-        created_at: at,
-        updated_at: at,
-      };
-    });
-    await db.insertInto('topics').values(rows).execute();
+    await insertBulkTopics(keyed, 3, 130, (i) => ({
+      key: (i * 7919) % 100_003,
+      name: `游标 ${i % 40}`,
+      priority: i % 3 ? 'normal' : 'urgent',
+      deadline: i % 4 === 0 ? null : `2026-0${(i % 7) + 1}-1${i % 10}`,
+      created_at: new Date(Date.parse(`${TODAY}T00:00:00.000Z`) - Math.floor(i / 2) * 60_000).toISOString(),
+    }));
     await db.insertInto('topic_counters').values({ project_id: keyed, last_number: 130 }).execute();
   });
 
