@@ -27,6 +27,8 @@ export const PERMISSION_TYPES = [
   'upload',
   'download',
   'export',
+  /** Personnel: see workers' ID numbers and phones in full (masked otherwise, issue 17, PIPL). */
+  'viewSensitive',
 ] as const;
 export type PermissionType = (typeof PERMISSION_TYPES)[number];
 export const permissionTypeSchema = z.enum(PERMISSION_TYPES);
@@ -180,7 +182,7 @@ export const MODULES = [
     name: '人员、考勤与违章',
     nameEn: 'Personnel, attendance and violations',
     group: 'security',
-    permissions: [...CRUD, 'export'],
+    permissions: [...CRUD, 'export', 'viewSensitive'],
     treeScopes: ['units'],
   },
   {
