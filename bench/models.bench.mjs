@@ -74,8 +74,8 @@ async function openBrowser() {
 
 /**
  * Milliseconds from asking for the viewer page until its first frame with every model drawn (the stage's
- * `data-rendered="true"`, set by the frame after the models are framed), in a fresh page each run: as the
- * test driver sees it (`elapsed`) and by the page's own clock (`inPage`).
+ * `data-rendered="true"`, set once the models are framed and their tiles are on the canvas: engine.whenDrawn),
+ * in a fresh page each run: as the test driver sees it (`elapsed`) and by the page's own clock (`inPage`).
  */
 async function timeViewer(browser, url, cookie, projectId, modelId) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -46,6 +46,7 @@ vi.mock('./engine/createViewer', () => ({
       toModelIdMap: async () => ({}),
       requestRender: () => undefined,
       onFrame: none,
+      whenDrawn: async () => undefined,
       dispose: async () => {
         engine.disposed++;
       },

@@ -156,12 +156,9 @@ function ViewerScreen({ projectId }: { projectId: string }) {
           if (first) await engine.fit(undefined, { animate: false });
         }
       } else if (first) await engine.fit(undefined, { animate: false });
-      // The first frame after framing: the canvas shows the model (the browser test waits for this).
-      const stop = engine.onFrame(() => {
-        stop();
-        setRendered(true);
-      });
-      engine.requestRender();
+      // The first frame that shows the models' geometry (the browser test and the bench wait for this).
+      await engine.whenDrawn();
+      setRendered(true);
     })();
   }, [engine, loading.settled, readyCount, element, message, t]);
 

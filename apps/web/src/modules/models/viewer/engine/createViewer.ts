@@ -18,10 +18,19 @@ const COLOR_STYLE_PREFIX = 'color:';
 /** Pointer travel (px) between down and up above which a press is a camera drag, not a pick. */
 const PICK_MOVE_TOLERANCE = 6;
 export const VIEWER_BACKGROUND = '#eef1f5';
+/** The longest the page waits for the models' tiles before it shows the tools anyway (see whenDrawn). */
+const DRAWN_WAIT_MS = 15_000;
 
 export interface ViewerEngine extends ViewerContext {
-  /** Fires after every rendered frame (the page marks the canvas as drawn). */
+  /** Fires after every rendered frame. */
   onFrame(listener: () => void): () => void;
+  /**
+   * Resolves after the first frame that shows the loaded models' geometry: every model has finished its view
+   * update (its tiles came back from the fragments worker) and something was drawn. The frame right after
+   * framing may still be empty; the page marks the canvas as drawn (and brings the tools) only now. A model
+   * with nothing to draw never gets there: after `DRAWN_WAIT_MS` it resolves anyway.
+   */
+  whenDrawn(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -161,6 +170,35 @@ export function createViewer(
   const requestRender = () => {
     renderer.needsUpdate = true;
   };
+
+  /** Every loaded model is through its view update and at least one has tiles in the scene. */
+  const geometryShown = () => {
+    const copies = [...loaded.values()];
+    return (
+      copies.length > 0 &&
+      copies.every((copy) => !copy.model.isBusy) &&
+      copies.some((copy) => copy.model.tiles.size > 0)
+    );
+  };
+
+  function whenDrawn() {
+    return new Promise<void>((resolve) => {
+      // Tiles arrive between frames: the frame after the one that found them all in is the one that shows them.
+      let seen = false;
+      const done = () => {
+        stop();
+        clearTimeout(timer);
+        resolve();
+      };
+      const stop = frames.add(() => {
+        if (seen) done();
+        else seen = geometryShown();
+        requestRender();
+      });
+      const timer = setTimeout(done, DRAWN_WAIT_MS);
+      requestRender();
+    });
+  }
 
   /** The loaded copies a ref's modelId names: the current version first, other versions after. */
   const copiesOf = (modelId: string) =>
@@ -466,6 +504,7 @@ export function createViewer(
     toModelIdMap,
     toRefs,
     onFrame: frames.add,
+    whenDrawn,
     async dispose() {
       if (disposed) return;
       disposed = true;
