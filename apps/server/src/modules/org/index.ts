@@ -17,6 +17,8 @@ import { orgRoutes } from './org.routes';
 import { createOrgService } from './org.service';
 import { orgExtraRoutes } from './org-extra.routes';
 import { createStructuresModule, structuresPlugin } from './structures/index';
+import { enterpriseAdminRoutes } from './enterprise-admin.routes';
+import { createEnterpriseAdminService, type EnterpriseAuditSink } from './enterprise-admin.service';
 
 export interface OrgDeps {
   db: Kysely<Database>;
@@ -33,6 +35,8 @@ export interface OrgDeps {
   log?: MemberEventSinks['log'] | undefined;
   /** Lets the authorization check reuse scope and membership reads while nothing changed (access.ts). */
   accessCache?: OrgAccessCache | undefined;
+  /** Where enterprise creation and edits by system administrators are recorded (modules/audit). */
+  audit?: EnterpriseAuditSink | undefined;
 }
 
 /** The new member's notification needs the scope's name and the adder's. */
@@ -71,6 +75,7 @@ export function createOrgModule({
   closeTodo,
   log,
   accessCache,
+  audit,
 }: OrgDeps) {
   const access = createOrgAccess(db, accessCache);
   const members = createMembersModule({
@@ -94,7 +99,8 @@ export function createOrgModule({
     access,
     setProjectAdmins: members.members.setProjectAdmins,
   });
-  return { access, org, members, structures };
+  const enterpriseAdmin = createEnterpriseAdminService({ db, clock, audit });
+  return { access, org, members, structures, enterpriseAdmin };
 }
 export type OrgModule = ReturnType<typeof createOrgModule>;
 
@@ -102,6 +108,7 @@ export type OrgModule = ReturnType<typeof createOrgModule>;
 export const orgPlugin: FastifyPluginAsyncZod<{ module: OrgModule }> = async (app, { module }) => {
   await app.register(orgRoutes, { org: module.org });
   await app.register(orgExtraRoutes, { org: module.org });
+  await app.register(enterpriseAdminRoutes, { enterprises: module.enterpriseAdmin });
   await app.register(membersPlugin, { module: module.members });
   await app.register(structuresPlugin, { module: module.structures });
 };
