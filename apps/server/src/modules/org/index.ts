@@ -4,6 +4,8 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { createOrgAccess, type OrgAccessCache } from './access';
+import { enterpriseAdminRoutes } from './enterprise-admin.routes';
+import { createEnterpriseAdminService, type EnterpriseAuditSink } from './enterprise-admin.service';
 import {
   createMembersModule,
   type MemberEventSinks,
@@ -17,8 +19,6 @@ import { orgRoutes } from './org.routes';
 import { createOrgService } from './org.service';
 import { orgExtraRoutes } from './org-extra.routes';
 import { createStructuresModule, structuresPlugin } from './structures/index';
-import { enterpriseAdminRoutes } from './enterprise-admin.routes';
-import { createEnterpriseAdminService, type EnterpriseAuditSink } from './enterprise-admin.service';
 
 export interface OrgDeps {
   db: Kysely<Database>;
