@@ -56,12 +56,13 @@ export function formatContactSheetNumber(type: ContactSheetType, year: number, s
 // ── text rules ───────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Characters a title may not hold (spec 001 §5 "illegal characters"): control characters and the ones a
- * file name cannot have (the title names the downloaded PDF): \ / : * ? " < > |
+ * Characters a title may not hold (spec 001 §5 "illegal characters"): control characters, which cannot be
+ * printed and break one-line lists. The characters a file name cannot have (\ / : * ? " < > |) are allowed:
+ * site subjects need "3/F", "1:100" and "C30/35"; the downloaded PDF's name is made safe instead
+ * (contactSheetFileName).
  */
-export const CONTACT_SHEET_ILLEGAL_CHARACTERS = '\\/:*?"<>|';
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses.
-const ILLEGAL = /[\u0000-\u001f\u007f\\/:*?"<>|]/;
+const ILLEGAL = /[\u0000-\u001f\u007f]/;
 
 export function hasIllegalTitleCharacters(title: string): boolean {
   return ILLEGAL.test(title);
@@ -74,7 +75,24 @@ export function contactSheetExcerpt(content: string, length = CONTACT_SHEET_EXCE
   return characters.length <= length ? line : `${characters.slice(0, length).join('').trimEnd()}…`;
 }
 
-/** The download's file name: `<number> <title>.pdf` (the title has no file-name characters, see above). */
+/** What no file system takes in a name (Windows is the strictest): each becomes a look-alike or a dash. */
+const FILE_NAME_UNSAFE: Readonly<Record<string, string>> = {
+  '\\': '-',
+  '/': '-',
+  ':': '：',
+  '*': '＊',
+  '?': '？',
+  '"': "'",
+  '<': '＜',
+  '>': '＞',
+  '|': '-',
+};
+
+/**
+ * The download's file name: `<number> <title>.pdf`, the title's file-name characters replaced by look-alikes
+ * or dashes ("3/F" → "3-F", "1:100" → "1：100") so that every system saves it under that name.
+ */
 export function contactSheetFileName(number: string, title: string): string {
-  return `${number} ${title}.pdf`;
+  const safe = title.replace(/[\\/:*?"<>|]/g, (c) => FILE_NAME_UNSAFE[c] ?? '-').replace(/\.+$/, '');
+  return `${number} ${safe}.pdf`;
 }

@@ -410,6 +410,11 @@ export const contactSheetMaxNumberSchema = z.object({
   nextSequence: z.number().int().min(1),
   /** The next number with this year (the year of sending is fixed when it is sent). */
   nextNumber: z.string(),
+  /**
+   * The sending unit a sheet gets when the form leaves it empty: the caller's department in the project,
+   * else the company on their profile; '' when neither is known (the PDF then prints "无" / "None").
+   */
+  senderUnit: z.string(),
 });
 export type ContactSheetMaxNumber = z.infer<typeof contactSheetMaxNumberSchema>;
 

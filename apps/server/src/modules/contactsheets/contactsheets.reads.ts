@@ -14,7 +14,7 @@ import { presentSummary, type Viewer } from './contactsheets.presenter';
 
 /** Reading sheets: one (also as a PDF's data), the boxes' lists, the numbers of a kind. */
 export function createSheetReads(ctx: SheetContext) {
-  const { engine, clock, repository, directory, projectContext, open, detail } = ctx;
+  const { engine, clock, repository, directory, projectContext, open, detail, defaultSenderUnit } = ctx;
 
   return {
     detail: (user: User, id: string) => detail(user, id),
@@ -86,6 +86,7 @@ export function createSheetReads(ctx: SheetContext) {
         lastNumber,
         nextSequence: last + 1,
         nextNumber: formatContactSheetNumber(type, clock.now().getUTCFullYear(), last + 1),
+        senderUnit: await defaultSenderUnit(user, projectId),
       };
     },
   };

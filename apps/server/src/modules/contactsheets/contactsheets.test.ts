@@ -245,8 +245,8 @@ describe('POST contactsheets', () => {
   it('refuses bad input with the rule named, and writes nothing', async () => {
     const before = await countOf('demo', 'visible=sent');
     const cases: Array<[Record<string, unknown>, number, string]> = [
-      [{ name: '关于/节点' }, 400, 'contactsheets.illegalCharacters'],
-      [{ name: '节点?' }, 400, 'contactsheets.illegalCharacters'],
+      [{ name: '关于\t节点' }, 400, 'contactsheets.illegalCharacters'],
+      [{ name: '节点\u0007' }, 400, 'contactsheets.illegalCharacters'],
       [{ name: '  ' }, 400, 'common.validation'],
       [{ content: '' }, 400, 'common.validation'],
       [{ receivers: [] }, 400, 'common.validation'],
@@ -279,11 +279,11 @@ describe('POST contactsheets', () => {
       'POST',
       `${W}/contactsheets`,
       'demo',
-      { projectId: project, name: 'a|b', content: 'x', receivers: [ids.zhangsan] },
+      { projectId: project, name: 'a\tb', content: 'x', receivers: [ids.zhangsan] },
       'en-US',
     );
     expectStatus(response, 400);
-    expect(json<{ message: string }>(response).message).toContain('cannot contain');
+    expect(json<{ message: string }>(response).message).toContain('cannot contain control characters');
   });
 
   it('needs the create right (403), membership (404), and a project of the caller (404)', async () => {
@@ -376,6 +376,9 @@ describe('attachments and the counter are read through the sheets (issue 14)', (
     );
     const url = `${W}/projects/${project}/contactsheets/max-number?type=contact`;
     for (const who of ['demo', 'zhangsan', 'lisi'] as const) expectStatus(await call('GET', url, who), 200);
+    // The unit an empty sending unit stands for: wangwu's department; lisi has neither department nor company.
+    expect(json<ContactSheetMaxNumber>(await call('GET', url, 'wangwu')).senderUnit).toBe('工程部');
+    expect(json<ContactSheetMaxNumber>(await call('GET', url, 'lisi')).senderUnit).toBe('');
     const refused = await request('GET', url, more.zhouba);
     expectStatus(refused, 403, 'common.forbidden');
     expect(refused.body).not.toContain('lastSequence');
@@ -678,7 +681,7 @@ describe('recall, edit and resend', () => {
     const edit = (who: Person, body: Record<string, unknown>, query = '') =>
       call('PUT', sheetUrl(sheet._id, query), who, body);
     expectStatus(await edit('zhangsan', { name: '改' }), 403, 'contactsheets.notSender');
-    expectStatus(await edit('lisi', { name: 'a*b' }), 400, 'common.validation');
+    expectStatus(await edit('lisi', { name: 'a\u0001b' }), 400, 'common.validation');
     expectStatus(await edit('lisi', { cc: [ids.zhangsan] }), 400, 'contactsheets.ccOverlapsReceivers');
     const edited = await edit('lisi', { name: '改过的标题', receivers: [ids.zhangsan, ids.demo], cc: [] });
     expectStatus(edited, 200);
@@ -850,10 +853,11 @@ describe('delete', () => {
 
 describe('PDF', () => {
   it('download: an attachment named "<number> <title>.pdf" holding the number and the title', async () => {
+    // A subject may hold what a file name cannot ("3/F", "1:100"): the PDF keeps it, the file name is made safe.
     const sheet = await send('lisi', {
       receivers: [ids.zhangsan],
       cc: [ids.wangwu],
-      name: '关于三层梁柱节点钢筋绑扎的工作联系单（镕喆堃犇淼）',
+      name: '关于3/F梁柱节点钢筋绑扎的工作联系单 1:100（镕喆堃犇淼）',
       content: `第一段：节点钢筋排布需复核。\n${'混凝土浇筑前请完成隐蔽验收。'.repeat(300)}`,
       attachments: [ownFile.lisi],
     });
@@ -861,7 +865,8 @@ describe('PDF', () => {
     const response = await call('GET', sheetUrl(sheet._id, '?download=true'), 'lisi');
     expectStatus(response, 200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    const fileName = `${sheet.number} ${sheet.title}.pdf`;
+    expect(sheet.title).toBe('关于3/F梁柱节点钢筋绑扎的工作联系单 1:100（镕喆堃犇淼）');
+    const fileName = `${sheet.number} 关于3-F梁柱节点钢筋绑扎的工作联系单 1：100（镕喆堃犇淼）.pdf`;
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename*=UTF-8''${encodeURIComponent(fileName).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`,
     );
@@ -873,7 +878,7 @@ describe('PDF', () => {
     expect(pages.length).toBeGreaterThan(1);
     const text = pages.join('\n');
     expect(text).toContain(sheet.number);
-    expect(text).toContain('关于三层梁柱节点钢筋绑扎的工作联系单（镕喆堃犇淼）');
+    expect(text).toContain('关于3/F梁柱节点钢筋绑扎的工作联系单 1:100（镕喆堃犇淼）');
     for (const label of [
       '示范项目一期',
       '工 作 联 系 单',

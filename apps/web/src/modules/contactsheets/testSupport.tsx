@@ -161,6 +161,8 @@ export interface SheetState {
   /** Ids answered 404 contactsheets.deleted. */
   deleted: Set<string>;
   viewer: User;
+  /** The unit an empty sending unit stands for (max-number's senderUnit). */
+  senderUnit: string;
 }
 
 export const state: SheetState = {
@@ -169,6 +171,7 @@ export const state: SheetState = {
   refuse: {},
   deleted: new Set(),
   viewer: SENDER,
+  senderUnit: '工程部',
 };
 
 export function resetState(): void {
@@ -177,6 +180,7 @@ export function resetState(): void {
   state.refuse = {};
   state.deleted = new Set();
   state.viewer = SENDER;
+  state.senderUnit = '工程部';
 }
 
 const refused = (route: string) => takeRefusal(state.refuse, route);
@@ -306,6 +310,7 @@ export function serveContactSheets(api: FakeApi): void {
         lastNumber: `${prefix}-2026-0006`,
         nextSequence: 7,
         nextNumber: `${prefix}-2026-0007`,
+        senderUnit: state.senderUnit,
       },
     };
   });

@@ -1,7 +1,6 @@
 import {
   CONTACT_SHEET_ATTACHMENTS_MAX,
   CONTACT_SHEET_CONTENT_MAX_LENGTH,
-  CONTACT_SHEET_ILLEGAL_CHARACTERS,
   CONTACT_SHEET_SENDER_UNIT_MAX_LENGTH,
   CONTACT_SHEET_TITLE_MAX_LENGTH,
   CONTACT_SHEET_TYPES,
@@ -13,6 +12,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadsFailed, uploadsPending } from '../../../components/project/AttachmentsField';
 import { errorMessage } from '../../../lib/errors';
+import { useMaxNumber } from '../api';
 import { fieldErrorsOf, type SheetFormValues } from '../formValues';
 import { NumberPreview } from './NumberPreview';
 import { SheetAttachmentsField } from './SheetAttachmentsField';
@@ -54,6 +54,8 @@ export function SheetForm({
   const type = Form.useWatch('type', form) ?? initial.type;
   const receivers = Form.useWatch('receivers', form) ?? initial.receivers;
   const replyNeeded = Form.useWatch('replyNeeded', form) ?? initial.replyNeeded;
+  // The unit an empty field stands for (the same answer as the number preview: one request).
+  const defaultUnit = useMaxNumber(projectId, type);
 
   const submit = async (values: SheetFormValues) => {
     setFailure(null);
@@ -96,9 +98,7 @@ export function SheetForm({
       <Form.Item
         name="title"
         label={t('contactsheets:form.title')}
-        extra={t('contactsheets:form.titleRule', {
-          characters: CONTACT_SHEET_ILLEGAL_CHARACTERS.split('').join(' '),
-        })}
+        extra={t('contactsheets:form.titleRule', { max: CONTACT_SHEET_TITLE_MAX_LENGTH })}
         rules={[
           { required: true, whitespace: true, message: t('contactsheets:form.titleRequired') },
           {
@@ -108,11 +108,7 @@ export function SheetForm({
           {
             validator: async (_, value: string | undefined) => {
               if (value && hasIllegalTitleCharacters(value))
-                throw new Error(
-                  t('contactsheets:form.titleIllegal', {
-                    characters: CONTACT_SHEET_ILLEGAL_CHARACTERS.split('').join(' '),
-                  }),
-                );
+                throw new Error(t('contactsheets:form.titleIllegal'));
             },
           },
         ]}
@@ -126,7 +122,13 @@ export function SheetForm({
       >
         <Input
           maxLength={CONTACT_SHEET_SENDER_UNIT_MAX_LENGTH}
-          placeholder={t('contactsheets:form.senderUnitPlaceholder')}
+          placeholder={
+            defaultUnit.data === undefined
+              ? t('contactsheets:form.senderUnitPlaceholder')
+              : defaultUnit.data.senderUnit
+                ? t('contactsheets:form.senderUnitDefault', { unit: defaultUnit.data.senderUnit })
+                : t('contactsheets:form.senderUnitNone')
+          }
           data-testid="sheet-unit-input"
         />
       </Form.Item>

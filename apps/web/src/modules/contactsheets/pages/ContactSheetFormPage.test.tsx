@@ -32,7 +32,7 @@ async function pick(field: HTMLElement, text: string, user: User) {
 const itemOf = (testId: string) => screen.getByTestId(testId).closest('.ant-form-item') as HTMLElement;
 
 describe('writing a contact sheet', { timeout: 90_000 }, () => {
-  it('previews the next number; refuses cc overlapping the receivers and illegal title characters', async () => {
+  it('previews the next number and the default unit; refuses cc overlapping the receivers and control characters', async () => {
     const { user } = renderContactSheets(NEW);
     const preview = await screen.findByTestId('sheet-number-preview');
     await waitFor(() => expect(preview).toHaveTextContent('下一个编号：LXD-2026-0007'));
@@ -41,10 +41,17 @@ describe('writing a contact sheet', { timeout: 90_000 }, () => {
     expect(await screen.findByText('请选择接收人')).toBeInTheDocument();
     expect(await screen.findByText('请输入内容')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByTestId('sheet-title-input'), { target: { value: '钢筋/绑扎?' } });
-    expect(await within(itemOf('sheet-title-input')).findByText(/主题不能包含以下字符/)).toHaveTextContent(
-      '主题不能包含以下字符：\\ / : * ? " < > |',
+    // What a file name cannot hold is a fine subject ("3/F", "1:100"); control characters are not.
+    fireEvent.change(screen.getByTestId('sheet-title-input'), { target: { value: '3/F 钢筋绑扎 1:100?' } });
+    await waitFor(() =>
+      expect(within(itemOf('sheet-title-input')).queryByText(/控制字符/)).not.toBeInTheDocument(),
     );
+    fireEvent.change(screen.getByTestId('sheet-title-input'), { target: { value: '钢筋\t绑扎' } });
+    expect(
+      await within(itemOf('sheet-title-input')).findByText('主题不能包含制表符、换行等控制字符'),
+    ).toBeInTheDocument();
+    // An empty sending unit stands for the member's department, said in the field.
+    expect(screen.getByTestId('sheet-unit-input')).toHaveAttribute('placeholder', '留空时使用「工程部」');
 
     // Cc first, then the same person as a receiver: the cc field says it cannot be.
     await pick(screen.getByTestId('sheet-cc-input'), '李四（lisi）', user);
