@@ -19,6 +19,7 @@ import {
   announcementsPlugin,
   createAnnouncementsModule,
 } from './modules/announcements/index';
+import { AUDIT_PREFIX, type AuditLog, auditPlugin, createAuditModule } from './modules/audit/index';
 import {
   CONTACT_SHEETS_PREFIX,
   contactSheetsPlugin,
@@ -73,6 +74,8 @@ declare module 'fastify' {
     clock: Clock;
     /** Notifications and to-dos: the producers other modules get, reachable here for tests and tools. */
     notifications: NotificationsModule;
+    /** The audit log every module records through (issue 17), reachable here for tests and tools. */
+    audit: AuditLog;
   }
 }
 
@@ -183,6 +186,9 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
 
   const https = config.publicUrl?.startsWith('https:') === true;
   const cookies = createSessionCookies(config.publicUrl);
+  // The audit log (issue 17) first: every module below records through `audit.log`.
+  const audit = createAuditModule({ db: database.db, engine: database.engine, clock });
+  app.decorate('audit', audit.log);
   const account = createAccountModule({
     db: database.db,
     engine: database.engine,
@@ -355,6 +361,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   });
 
   app.register(healthRoutes, { prefix: '/api/v1', database, diskSpace });
+  app.register(auditPlugin, { prefix: AUDIT_PREFIX, module: audit });
   app.register(accountPlugin, {
     prefix: ACCOUNT_PREFIX,
     module: account,

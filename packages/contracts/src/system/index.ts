@@ -1,1 +1,2 @@
+export * from './audit';
 export * from './profile';

@@ -62,6 +62,7 @@ import * as m2026112611 from './2026112611_auth_challenges';
 import * as m2026112630 from './2026112630_membership_invitations';
 import * as m2026112640 from './2026112640_file_attachments';
 import * as m2026112711 from './2026112711_users_must_change_password';
+import * as m2026112730 from './2026112730_audit_entries';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -135,4 +136,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112630_membership_invitations': m2026112630,
   '2026112640_file_attachments': m2026112640,
   '2026112711_users_must_change_password': m2026112711,
+  '2026112730_audit_entries': m2026112730,
 };

@@ -1,0 +1,194 @@
+import { NEXT_CURSOR_HEADER } from '@lintel/contracts';
+import type { AuditEntryView } from '@lintel/contracts/system';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
+
+const AUDIT = '/api/v1/audit-service';
+
+let t: TestApp;
+let admin: string;
+let demo: string;
+let demoId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+  demo = await signIn(t.app, 'demo');
+  const me = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/account-service/logged',
+    headers: { cookie: demo },
+  });
+  demoId = (me.json() as { _id: string })._id;
+});
+afterAll(() => t.close());
+
+function get(path: string, cookie: string | null = admin) {
+  return t.app.inject({ method: 'GET', url: `${AUDIT}${path}`, headers: cookie ? { cookie } : {} });
+}
+const entries = (response: { json(): unknown }) => response.json() as AuditEntryView[];
+
+describe('audit log: rights', () => {
+  it('answers 401 signed out and 403 to anyone but a system administrator, for the list and the export', async () => {
+    expect((await get('/entries', null)).statusCode).toBe(401);
+    expect((await get('/entries', demo)).statusCode).toBe(403);
+    expect((await get('/entries/export?format=csv', demo)).statusCode).toBe(403);
+    expect((await get('/entries/export', null)).statusCode).toBe(401);
+  });
+
+  it('is append-only: there is no route that changes or removes an entry', async () => {
+    t.clock.advance(1000);
+    await t.app.audit.record({
+      action: 'settings.changed',
+      actorId: demoId,
+      ip: '10.0.0.9',
+      detail: { key: 'x' },
+    });
+    const [entry] = entries(await get('/entries?action=settings.changed&limit=1'));
+    for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `${AUDIT}/entries/${entry!._id}`,
+        headers: { cookie: admin },
+        ...(method === 'DELETE' ? {} : { payload: { action: 'auth.signIn' } }),
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    const removeAll = await t.app.inject({
+      method: 'DELETE',
+      url: `${AUDIT}/entries`,
+      headers: { cookie: admin },
+    });
+    expect(removeAll.statusCode).toBe(404);
+    expect(entries(await get('/entries?action=settings.changed&limit=1'))[0]).toEqual(entry);
+  });
+});
+
+describe('audit log: list', () => {
+  beforeAll(async () => {
+    const base = { ip: '192.0.2.7' };
+    t.clock.advance(60_000);
+    await t.app.audit.record({
+      ...base,
+      action: 'auth.signInFailed',
+      actorId: null,
+      detail: { account: 'mallory' },
+    });
+    t.clock.advance(1000);
+    await t.app.audit.record({
+      ...base,
+      action: 'topic.deleted',
+      actorId: demoId,
+      projectId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      targetType: 'topic',
+      targetId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+      detail: { title: '3/F 漏水 <b>' },
+    });
+  });
+
+  it('lists newest first with who, what, when, from where and the name as it was', async () => {
+    const response = await get('/entries?limit=200');
+    expect(response.statusCode).toBe(200);
+    const list = entries(response);
+    const times = list.map((e) => e.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const deleted = list.find((e) => e.action === 'topic.deleted')!;
+    expect(deleted).toMatchObject({
+      actorId: demoId,
+      ip: '192.0.2.7',
+      projectId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      targetType: 'topic',
+      detail: { title: '3/F 漏水 <b>' },
+    });
+    expect(deleted.actorName).toContain('demo');
+  });
+
+  it('filters by actor (name, id, or the account a failed sign-in tried), text, action, dates and project', async () => {
+    const actions = async (query: string) =>
+      entries(await get(`/entries?limit=200&${query}`)).map((e) => e.action);
+    expect(await actions('actor=MALLORY')).toEqual(['auth.signInFailed']);
+    expect(await actions(`actor=${demoId}&action=topic.deleted`)).toEqual(['topic.deleted']);
+    expect(await actions(`q=${encodeURIComponent('漏水')}`)).toEqual(['topic.deleted']);
+    expect(await actions('q=192.0.2.7&action=auth.signInFailed,topic.deleted')).toEqual([
+      'topic.deleted',
+      'auth.signInFailed',
+    ]);
+    expect(await actions('projectId=aaaaaaaaaaaaaaaaaaaaaaaa')).toEqual(['topic.deleted']);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect(await actions(`from=${today}&to=${today}&actor=mallory`)).toEqual(['auth.signInFailed']);
+    expect(await actions(`from=2001-01-01&to=2001-01-02`)).toEqual([]);
+    // LIKE's wildcards are plain text.
+    expect(await actions('q=%25')).toEqual([]);
+  });
+
+  it('pages by cursor without repeating or losing an entry', async () => {
+    const all = entries(await get('/entries?limit=200')).map((e) => e._id);
+    const first = await get('/entries?limit=2');
+    const cursor = first.headers[NEXT_CURSOR_HEADER] as string;
+    expect(cursor).toBeTruthy();
+    const second = await get(`/entries?limit=2&after=${encodeURIComponent(cursor)}`);
+    expect([...entries(first), ...entries(second)].map((e) => e._id)).toEqual(all.slice(0, 4));
+  });
+
+  it('refuses bad input with 400', async () => {
+    for (const query of [
+      'action=nope',
+      'from=2026-13',
+      'limit=0',
+      'limit=201',
+      'after=garbage',
+      'projectId=x',
+      'extra=1',
+    ]) {
+      expect((await get(`/entries?${query}`)).statusCode, query).toBe(400);
+    }
+    expect((await get('/entries/export?format=pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('audit log: export', () => {
+  it('exports the filtered list as CSV and .xlsx in the reader language, and audits each export', async () => {
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `${AUDIT}/entries/export?format=csv&action=auth.signInFailed`,
+      headers: { cookie: admin, 'accept-language': 'en-US' },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain('audit-log-');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time (UTC),Action,By,IP address,Project,Target,Details');
+    expect(lines.slice(1).every((line) => line.includes('Failed sign-in'))).toBe(true);
+    expect(csv.body).toContain('account=mallory');
+
+    const xlsx = await get('/entries/export?format=xlsx&actor=mallory');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('操作');
+    expect(sheet.getRow(2).getCell(2).value).toBe('登录失败');
+
+    const exports = entries(await get('/entries?action=data.exported&limit=10'));
+    expect(exports.map((e) => e.detail.format)).toEqual(['xlsx', 'csv']);
+    expect(exports[1]).toMatchObject({
+      targetType: 'audit',
+      detail: { kind: 'audit', action: 'auth.signInFailed' },
+    });
+  });
+
+  it('keeps a spreadsheet from reading an attacker-chosen account name as a formula', async () => {
+    await t.app.audit.record({
+      action: 'auth.signInFailed',
+      actorId: null,
+      ip: null,
+      detail: { account: '=HYPERLINK("x")' },
+    });
+    const csv = await get('/entries/export?format=csv&actor=HYPERLINK');
+    expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+});
