@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   contactSheetCreateSchema,
   contactSheetExcerpt,
+  contactSheetFileName,
   contactSheetForwardSchema,
   contactSheetPutQuerySchema,
   contactSheetsDeleteQuerySchema,
   contactSheetsQuerySchema,
   contactSheetUpdateSchema,
   formatContactSheetNumber,
-  contactSheetFileName,
   hasIllegalTitleCharacters,
 } from './index';
 
@@ -130,18 +130,30 @@ describe('text rules', () => {
   it('legal titles pass, excerpt cuts by characters', () => {
     expect(hasIllegalTitleCharacters('关于三层梁柱节点钢筋绑扎的工作联系单（第2次）')).toBe(false);
     // Site subjects need the characters a file name cannot have: floors, scales, concrete grades.
-    for (const title of ['3/F 楼板开洞', '总图 1:100', 'C30/35 混凝土', '问题?', '"样板"<先行>', 'A|B 轴', 'a\\b*'])
+    for (const title of [
+      '3/F 楼板开洞',
+      '总图 1:100',
+      'C30/35 混凝土',
+      '问题?',
+      '"样板"<先行>',
+      'A|B 轴',
+      'a\\b*',
+    ])
       expect(hasIllegalTitleCharacters(title), title).toBe(false);
     expect(contactSheetExcerpt('一二三四五', 3)).toBe('一二三…');
     expect(contactSheetExcerpt('第一行\n第二行')).toBe('第一行 第二行');
   });
 
   it('makes the PDF file name safe on every system without touching the subject', () => {
-    expect(contactSheetFileName('GZLXD-2026-0001', '3/F 楼板 1:100')).toBe('GZLXD-2026-0001 3-F 楼板 1：100.pdf');
+    expect(contactSheetFileName('GZLXD-2026-0001', '3/F 楼板 1:100')).toBe(
+      'GZLXD-2026-0001 3-F 楼板 1：100.pdf',
+    );
     expect(contactSheetFileName('QZD-2026-0002', 'C30/35 "样板" <A|B>?*')).toBe(
       "QZD-2026-0002 C30-35 '样板' ＜A-B＞？＊.pdf",
     );
     expect(contactSheetFileName('QZD-2026-0003', 'a\\b...')).toBe('QZD-2026-0003 a-b.pdf');
-    expect(contactSheetFileName('QZD-2026-0004', '关于三层节点（第2次）')).toBe('QZD-2026-0004 关于三层节点（第2次）.pdf');
+    expect(contactSheetFileName('QZD-2026-0004', '关于三层节点（第2次）')).toBe(
+      'QZD-2026-0004 关于三层节点（第2次）.pdf',
+    );
   });
 });
