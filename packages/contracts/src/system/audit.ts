@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'model.deleted',
   // Exports made by the server (detail.kind names the list)
   'data.exported',
+  // Workers' personal data (issue 17, PIPL): one worker shown in full; a personnel export (detail.full)
+  'personnel.sensitiveViewed',
+  'personnel.exported',
   // System settings
   'settings.changed',
 ] as const;
@@ -71,6 +74,11 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, { 'zh-CN': string
   'contactSheet.deleted': { 'zh-CN': '删除联系单', 'en-US': 'Deleted a contact sheet' },
   'model.deleted': { 'zh-CN': '删除模型', 'en-US': 'Deleted a model' },
   'data.exported': { 'zh-CN': '导出数据', 'en-US': 'Exported data' },
+  'personnel.sensitiveViewed': {
+    'zh-CN': '查看人员完整证件号和手机号',
+    'en-US': "Viewed a worker's full ID number and phones",
+  },
+  'personnel.exported': { 'zh-CN': '导出人员名单', 'en-US': 'Exported the personnel list' },
   'settings.changed': { 'zh-CN': '修改系统设置', 'en-US': 'Changed system settings' },
 };
 
