@@ -198,6 +198,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     log: app.log,
     tableWrites: database.tableWrites,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
+    audit: audit.log,
   });
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, s3: config.s3 });
   // The free-space floor of DATA_DIR's disk (MIN_FREE_DISK_MB): uploads refused below it, health says low.

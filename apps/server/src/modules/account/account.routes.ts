@@ -2,10 +2,12 @@ import { loginBodySchema, userSchema } from '@lintel/contracts/account';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../plugins/app-error';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { sameSiteOnly } from '../../plugins/same-site';
 import { requireUser, type SessionCookies } from '../../plugins/session';
+import type { AuditLog } from '../audit/index';
 import { sourceOf } from '../sms/index';
 import type { AccountService } from './account.service';
 
@@ -16,11 +18,25 @@ const loginQuerySchema = z.strictObject({ code: flag.optional(), double: flag.op
 export interface AccountRoutesOptions {
   account: AccountService;
   cookies: SessionCookies;
+  audit: AuditLog;
 }
+
+/**
+ * The refusals of a sign-in the audit log keeps (issue 17): a wrong account, password or code, a disabled or
+ * locked account, an address made to wait. Not a form error (nothing tried) nor a proof-of-work request.
+ */
+const AUDITED_FAILURES = new Set([
+  'account.usernameNotFound',
+  'account.passwordError',
+  'account.codeError',
+  'account.disabled',
+  'account.locked',
+  'account.tooManyAttempts',
+]);
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (
   app,
-  { account, cookies },
+  { account, cookies, audit },
 ) => {
   app.post(
     '/login',
@@ -43,10 +59,34 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const previousToken = cookies.read(request);
       const source = sourceOf(request);
       const { code, double } = request.query;
-      const result =
-        code === 'true' || double === 'true'
-          ? await account.loginWithCode({ ...request.body, previousToken, source }, double === 'true')
-          : await account.loginWithPassword({ ...request.body, previousToken, source });
+      const method = double === 'true' ? 'double' : code === 'true' ? 'code' : 'password';
+      let result: Awaited<ReturnType<AccountService['loginWithPassword']>>;
+      try {
+        result =
+          method === 'password'
+            ? await account.loginWithPassword({ ...request.body, previousToken, source })
+            : await account.loginWithCode({ ...request.body, previousToken, source }, method === 'double');
+      } catch (error) {
+        if (error instanceof AppError && AUDITED_FAILURES.has(error.key)) {
+          // The account name tried, never the password or the code.
+          const tried = request.body.name || request.body.phoneNumber || '';
+          await audit.record({
+            action: 'auth.signInFailed',
+            actorId: null,
+            ip: request.ip,
+            detail: { account: tried.slice(0, 64), method, reason: error.key },
+          });
+        }
+        throw error;
+      }
+      await audit.record({
+        action: 'auth.signIn',
+        actorId: result.user._id,
+        ip: request.ip,
+        targetType: 'user',
+        targetId: result.user._id,
+        detail: { method },
+      });
       cookies.set(request, reply, result.token, result.maxAgeSeconds);
       return result.user;
     },
@@ -68,6 +108,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     await account.logout(cookies.read(request));
+    if (request.user) {
+      await audit.record({ action: 'auth.signOut', actorId: request.user._id, ip: request.ip });
+    }
     cookies.clear(request, reply);
     return {};
   };

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import type { AuditLog } from '../audit/index';
 import { codeError, type SmsService, type Source } from '../sms/index';
 import type { AccountService, LoginResult } from './account.service';
 import type { LockoutService } from './lockout.service';
@@ -18,6 +19,7 @@ export interface CredentialsServiceDeps {
   sms: SmsService;
   account: AccountService;
   lockout: LockoutService;
+  audit: AuditLog;
 }
 
 /** Password change and reset (the phone and email changes are user-profile.service with reauth.ts). */
@@ -28,6 +30,7 @@ export function createCredentialsService({
   sms,
   account,
   lockout,
+  audit,
 }: CredentialsServiceDeps) {
   const users = () => createUserRepository(db);
 
@@ -83,6 +86,16 @@ export function createCredentialsService({
           clock.now().toISOString(),
         );
         await sessions.endAllForUser(userId, sessionId ?? undefined, trx);
+        await audit.record(
+          {
+            action: 'auth.passwordChanged',
+            actorId: userId,
+            ip: source.ip,
+            targetType: 'user',
+            targetId: userId,
+          },
+          trx,
+        );
       });
       return reread(userId);
     },
@@ -125,6 +138,17 @@ export function createCredentialsService({
             clock.now().toISOString(),
           );
           await sessions.endAllForUser(user.id, undefined, trx);
+          await audit.record(
+            {
+              action: 'auth.passwordReset',
+              actorId: user.id,
+              ip: source.ip,
+              targetType: 'user',
+              targetId: user.id,
+              detail: { via: 'sms' },
+            },
+            trx,
+          );
         },
       });
       await lockout.unlock(user.id);

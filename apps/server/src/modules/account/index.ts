@@ -7,6 +7,7 @@ import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { TableWrites } from '../../db/table-writes';
 import type { SessionCookies } from '../../plugins/session';
+import type { AuditLog } from '../audit/index';
 import type { Notify } from '../notifications/index';
 import {
   createSmsModule,
@@ -47,6 +48,8 @@ export interface AccountDeps {
   tableWrites: TableWrites;
   /** SESSION_MAX_AGE: the absolute lifetime of a session (default 7 days). */
   sessionMaxAgeMs?: number;
+  /** The audit log (sign-ins, sign-outs, password changes, users administration). */
+  audit: AuditLog;
 }
 
 /** The account module's services, built once per app and shared with the session plugin. */
@@ -59,6 +62,7 @@ export function createAccountModule({
   log,
   tableWrites,
   sessionMaxAgeMs,
+  audit,
 }: AccountDeps) {
   const profile = createSystemProfileService({ db, clock, defaults: profileDefaults, tableWrites });
   const sessions = createSessionService({
@@ -85,12 +89,24 @@ export function createAccountModule({
     sms,
     lockout,
   });
-  const credentials = createCredentialsService({ db, clock, sessions, sms, account, lockout });
+  const credentials = createCredentialsService({ db, clock, sessions, sms, account, lockout, audit });
   const reauth = createReauth({ sms, attempts: lockout });
   const profiles = createUserProfileService({ db, engine, clock, sms, reauth });
   // Security notices (issue 14) go through the configured SMS provider: the console outbox by default.
   const noticeSms = createSmsProvider(smsConfig, clock, log);
-  return { profile, sessions, account, sms, lockout, registration, credentials, profiles, reauth, noticeSms };
+  return {
+    profile,
+    sessions,
+    account,
+    sms,
+    lockout,
+    registration,
+    credentials,
+    profiles,
+    reauth,
+    noticeSms,
+    audit,
+  };
 }
 export type AccountModule = ReturnType<typeof createAccountModule>;
 
@@ -106,7 +122,7 @@ export const accountPlugin: FastifyPluginAsyncZod<{
   const notices = createSecurityNotices({ sms: module.noticeSms, notify, log: app.log });
   // A refusal of the sign-in defenses carries Retry-After or a challenge (issue 14).
   app.addHook('onError', throttleHeaders);
-  await app.register(accountRoutes, { account: module.account, cookies });
+  await app.register(accountRoutes, { account: module.account, cookies, audit: module.audit });
   await app.register(systemProfileRoutes, { profile: module.profile });
   await app.register(smsPlugin, { sms: module.sms });
   await app.register(registrationRoutes, { registration: module.registration, cookies });

@@ -192,3 +192,58 @@ describe('audit log: export', () => {
     expect(csv.body).not.toMatch(/(^|,)=HYPERLINK/m);
   });
 });
+
+describe('audit log: what the account module records', () => {
+  const latest = async (action: string) => entries(await get(`/entries?action=${action}&limit=1`))[0];
+
+  it('records a sign-in, a failed one with the account tried (never the password) and a sign-out', async () => {
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account-service/login',
+      payload: { name: 'zhangsan', password: 'Wrong-Secret-1' },
+      remoteAddress: '198.51.100.4',
+    });
+    expect(failed.statusCode).toBe(400);
+    const failure = await latest('auth.signInFailed');
+    expect(failure).toMatchObject({
+      actorId: null,
+      ip: '198.51.100.4',
+      detail: { account: 'zhangsan', method: 'password', reason: 'account.passwordError' },
+    });
+    expect(JSON.stringify(failure)).not.toContain('Wrong-Secret-1');
+
+    // A form error tried nothing: not recorded.
+    const before = entries(await get('/entries?action=auth.signInFailed&limit=200')).length;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account-service/login',
+      payload: { name: 'zhangsan' },
+    });
+    expect(entries(await get('/entries?action=auth.signInFailed&limit=200'))).toHaveLength(before);
+
+    const cookie = await signIn(t.app, 'zhangsan', 'Demo1234');
+    const signedIn = await latest('auth.signIn');
+    expect(signedIn).toMatchObject({ targetType: 'user', detail: { method: 'password' } });
+    expect(signedIn!.actorName).toContain('zhangsan');
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/account-service/logout',
+      headers: { cookie },
+      payload: {},
+    });
+    expect((await latest('auth.signOut'))?.actorId).toBe(signedIn!.actorId);
+  });
+
+  it('records a password change in the same transaction as the change', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/account-service/users/${demoId}/password?verify=true`,
+      headers: { cookie: demo },
+      payload: { oldPassword: 'Demo1234', password: 'Chosen_pass9' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await latest('auth.passwordChanged')).toMatchObject({ actorId: demoId, targetId: demoId });
+    expect(JSON.stringify(await latest('auth.passwordChanged'))).not.toContain('Chosen_pass9');
+  });
+});
