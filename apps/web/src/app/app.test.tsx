@@ -110,6 +110,7 @@ describe('guards', () => {
     const { router } = renderApp('/oauth');
     expect(await screen.findByTestId('login-form')).toBeInTheDocument();
     expect(router.pathname).toBe('/login');
+    expect(screen.getByTestId('not-found-notice')).toHaveTextContent('/oauth');
     expect(screen.getByTestId('app-header')).toHaveTextContent('筑协');
     expect(screen.getByTestId('footer-version')).toHaveTextContent('6.6.2');
     expect(screen.getByTestId('language-menu')).toBeInTheDocument();
@@ -131,10 +132,20 @@ describe('guards', () => {
     const { router } = renderApp('/login');
     expect(await screen.findByTestId('home-welcome')).toHaveTextContent('张三');
     expect(router.pathname).toBe('/home');
+    expect(screen.queryByTestId('not-found-notice')).not.toBeInTheDocument();
     await act(async () => {
       await router.navigate('/no-such-page');
     });
     await waitFor(() => expect(router.pathname).toBe('/home'));
+    // Not silently: the page says which address did not exist, until closed.
+    const notice = await screen.findByTestId('not-found-notice');
+    expect(notice).toHaveTextContent('地址 /no-such-page 没有对应的页面，已为您打开此页。');
+    expect(screen.getByTestId('home-welcome')).toBeInTheDocument();
+    await act(async () => {
+      notice.querySelector('button')?.click();
+    });
+    await waitFor(() => expect(screen.queryByTestId('not-found-notice')).not.toBeInTheDocument());
+    expect(router.pathname).toBe('/home');
   });
 
   it('hides the language menu when the profile has i18n off', async () => {

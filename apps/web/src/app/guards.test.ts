@@ -5,6 +5,7 @@ import {
   afterLoginPath,
   findMountedRoute,
   findRoute,
+  isUnknownPath,
   loginPathReturningTo,
   resolveRedirect,
   returnPathFrom,
@@ -108,6 +109,17 @@ describe('route table (spec 000 §2)', () => {
     expect(findMountedRoute('/LOGIN')?.path).toBe('/login');
     expect(findRoute('/e/member-invite')?.path).toBe('/e/member-invite');
     expect(findRoute('/e/other')).toBeUndefined();
+  });
+});
+
+describe('isUnknownPath', () => {
+  it('is true only for a path without a mounted page (not / nor a known page)', () => {
+    expect(isUnknownPath('/no-such-page')).toBe(true);
+    expect(isUnknownPath('/oauth')).toBe(true);
+    expect(isUnknownPath('/')).toBe(false);
+    expect(isUnknownPath('')).toBe(false);
+    expect(isUnknownPath('/home')).toBe(false);
+    expect(isUnknownPath(LOGIN_PATH)).toBe(false);
   });
 });
 

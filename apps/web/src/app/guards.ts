@@ -18,6 +18,14 @@ export function findMountedRoute(
 }
 
 /**
+ * Whether `pathname` is a path this build has no page for (not `/`, which means /home). Spec 000 §2 sends it
+ * to /home (or /login); issue 17: not silently — the shell says which address did not exist.
+ */
+export function isUnknownPath(pathname: string, routes: readonly AppRoute[] = ROUTES): boolean {
+  return pathname !== '' && pathname !== '/' && !findMountedRoute(pathname, routes);
+}
+
+/**
  * Where the router must send someone instead of rendering `pathname`, or null to render it
  * (spec 000 §2 "Routing rules"):
  * - `/` → /home;

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
+import { InlineAlert } from '../../components/InlineAlert';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useSession } from '../../modules/account/api';
 import { productName, useSystemProfile } from '../../modules/system/api';
-import { resolveRedirect } from '../guards';
+import { isUnknownPath, resolveRedirect } from '../guards';
 import { ROUTES } from '../routeTable';
 import type { AppRoute } from '../routeTypes';
 import { useIdleLogout } from '../session/useIdleLogout';
@@ -22,6 +23,7 @@ export function AppShell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) 
   const { t } = useTranslation();
   const language = useLanguage();
   const location = useLocation();
+  const navigate = useNavigate();
   const profile = useSystemProfile();
   const session = useSession();
   const user = session.data ?? null;
@@ -52,12 +54,28 @@ export function AppShell({ routes = ROUTES }: { routes?: readonly AppRoute[] }) 
 
   // A failed session check (other than 401) leaves the visitor view: the guards treat it as signed out.
   const redirect = resolveRedirect(location.pathname, user, routes, undefined, location.search);
-  if (redirect) return <Navigate to={redirect} replace />;
+  if (redirect) {
+    // An address that does not exist goes home (or to sign-in) as the spec says, with a word about why.
+    const notFound = isUnknownPath(location.pathname, routes) ? location.pathname : undefined;
+    return <Navigate to={redirect} replace state={notFound ? { notFound } : undefined} />;
+  }
+  const notFound = (location.state as { notFound?: unknown } | null)?.notFound;
 
   return (
     <div className="app-shell">
       <AppHeader profile={profile.data} user={user} />
       <main className="app-content">
+        {typeof notFound === 'string' && (
+          <InlineAlert
+            className="app-not-found"
+            type="warning"
+            testId="not-found-notice"
+            message={t('layout:shell.notFound', { path: notFound })}
+            onClose={() =>
+              void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+            }
+          />
+        )}
         <Outlet />
       </main>
       <AppFooter profile={profile.data} />
