@@ -44,7 +44,15 @@ describe('locales', () => {
     it(`${namespace}: both languages have exactly the same keys, none empty, same placeholders`, () => {
       const zh = flatten(locales['zh-CN']![namespace]!);
       const en = flatten(locales['en-US']![namespace]!);
-      expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
+      // English singulars (`key_one`, i18next's plural suffix) sit beside a key both languages have;
+      // Chinese has no plural forms, so `key` serves every count there.
+      const singulars = Object.keys(en).filter((key) => key.endsWith('_one'));
+      for (const key of singulars) expect(zh[key.slice(0, -4)], `en-US ${namespace}:${key}`).toBeDefined();
+      expect(
+        Object.keys(en)
+          .filter((key) => !key.endsWith('_one'))
+          .sort(),
+      ).toEqual(Object.keys(zh).sort());
       for (const [key, text] of Object.entries(zh)) {
         expect(text.trim(), `zh-CN ${namespace}:${key}`).not.toBe('');
         expect(en[key]!.trim(), `en-US ${namespace}:${key}`).not.toBe('');
@@ -52,6 +60,23 @@ describe('locales', () => {
       }
     });
   }
+
+  it('English counts read as English: "{{count}} <noun>s" has a singular (no "1 models"), no full-width punctuation', () => {
+    const wrong: string[] = [];
+    for (const namespace of namespaces) {
+      const en = flatten(locales['en-US']![namespace]!);
+      for (const [key, text] of Object.entries(en)) {
+        if (/[：，。（）；！？]/.test(text)) wrong.push(`${namespace}:${key}: full-width punctuation`);
+        if (
+          !key.endsWith('_one') &&
+          /\{\{count\}\} (?:[a-z]+ )?[a-z]+s\b/.test(text) &&
+          en[`${key}_one`] === undefined
+        )
+          wrong.push(`${namespace}:${key}: "${text}" has no ${key}_one`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it('contain every key the source code asks for', () => {
     const srcDir = join(import.meta.dirname, '..');

@@ -27,10 +27,10 @@ const l = (zh: string, en: string): Labels => ({ 'zh-CN': zh, 'en-US': en });
 
 /** The module filter's labels, in both languages. */
 export const NOTIFICATION_MODULE_LABELS: Readonly<Record<NotificationModule, Labels>> = {
-  contactList: l('联系单', 'Contact list'),
+  contactList: l('联系单', 'Contact sheet'),
   checklist: l('检查单', 'Checklist'),
   qualityCheck: l('质量检查', 'Quality check'),
-  securityCheck: l('安全检查', 'Security check'),
+  securityCheck: l('安全检查', 'Safety check'),
   memberManagement: l('成员管理', 'Member management'),
   system: l('系统', 'System'),
   form: l('表单', 'Form'),
@@ -39,7 +39,7 @@ export const NOTIFICATION_MODULE_LABELS: Readonly<Record<NotificationModule, Lab
   programme: l('方案', 'Programme'),
   programmePlan: l('进度计划', 'Programme plan'),
   announcement: l('公告', 'Announcement'),
-  topic: l('问题', 'Topic'),
+  topic: l('问题', 'Problem'),
 };
 
 const MODULE_SET: ReadonlySet<string> = new Set(NOTIFICATION_MODULES);

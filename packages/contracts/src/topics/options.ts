@@ -50,7 +50,7 @@ export const TOPIC_OPTION_LABELS = {
   priorities: {
     urgent: l('紧急', 'Urgent'),
     normal: l('一般', 'Normal'),
-    suspended: l('暂缓', 'Suspended'),
+    suspended: l('暂缓', 'Deferred'),
   },
   statuses: {
     processing: l('处理中', 'Processing'),
@@ -99,7 +99,7 @@ export const TOPIC_EXPORT_COLUMNS = [
   { key: 'number', header: l('编号', 'No.') },
   { key: 'name', header: l('标题', 'Title') },
   { key: 'domain', header: l('专业', 'Discipline') },
-  { key: 'species', header: l('类别', 'Species') },
+  { key: 'species', header: l('类别', 'Category') },
   { key: 'subcontract', header: l('分包', 'Subcontract') },
   { key: 'priority', header: l('优先级', 'Priority') },
   { key: 'status', header: l('状态', 'Status') },

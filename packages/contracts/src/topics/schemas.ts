@@ -31,7 +31,7 @@ export const TOPIC_GLOBAL_ID_MAX_LENGTH = 64;
 export const TOPIC_MODEL_IDS_MAX = 50;
 /** The export answers at most this many rows; a larger filtered list is refused (400 topics.exportTooLarge). */
 export const TOPIC_EXPORT_MAX_ROWS = 50_000;
-/** Species and subcontract names (settings). */
+/** Category (类别) and subcontract names (settings). */
 export const TOPIC_SETTING_NAME_MAX_LENGTH = 30;
 
 // ── shared pieces ────────────────────────────────────────────────────────────────────────────────────────
