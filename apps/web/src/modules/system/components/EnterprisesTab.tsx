@@ -1,22 +1,71 @@
+import './EnterprisesTab.locales';
+import { PlusOutlined } from '@ant-design/icons';
+import type { AdminEnterprise } from '@lintel/contracts/enterprise-admin';
 import type { Enterprise } from '@lintel/contracts/org';
-import { Alert, Table } from 'antd';
+import { Alert, Button, Empty, Input, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
-import { useAdminEnterprises } from '../adminApi';
+import { EnterpriseDetail } from './EnterpriseDetail';
+import { EnterpriseForm } from './EnterpriseForm';
+import { type EnterpriseKind, useEnterpriseList } from './EnterprisesTab.api';
+import { planLabel, quotaText } from './enterprisePlan';
 
-/** GET admin/enterprises?isTrial=false: the paying enterprises, paged with the total. */
+const KINDS: EnterpriseKind[] = ['all', 'paying', 'trial'];
+
+/**
+ * /system → enterprises: search by name, filter by kind, page; open one for its usage against its quotas;
+ * create and edit (plan, quotas). On a phone only the name, plan and actions stay as columns.
+ */
 export function EnterprisesTab() {
   const { t } = useTranslation();
+  const [keyword, setKeyword] = useState('');
+  const [kind, setKind] = useState<EnterpriseKind>('paying');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const enterprises = useAdminEnterprises(page, pageSize, true);
-  const unlimited = t('system:enterprises.unlimited');
+  const [detailId, setDetailId] = useState<string | null>(null);
+  /** undefined: no form; null: a new enterprise. */
+  const [editing, setEditing] = useState<AdminEnterprise | null | undefined>(undefined);
+  const enterprises = useEnterpriseList(keyword, kind, page, pageSize);
+
   return (
-    <div>
+    <div data-testid="system-enterprises-tab">
+      <Space wrap style={{ marginBottom: 12, width: '100%' }}>
+        <Input.Search
+          allowClear
+          placeholder={t('systemEnterprises:search')}
+          aria-label={t('systemEnterprises:search')}
+          enterButton
+          onSearch={(value) => {
+            setKeyword(value);
+            setPage(1);
+          }}
+          data-testid="enterprise-search"
+          style={{ width: 'min(320px, calc(100vw - 64px))' }}
+        />
+        <Select<EnterpriseKind>
+          value={kind}
+          aria-label={t('systemEnterprises:kind.label')}
+          onChange={(value) => {
+            setKind(value);
+            setPage(1);
+          }}
+          options={KINDS.map((value) => ({ value, label: t(`systemEnterprises:kind.${value}`) }))}
+          data-testid="enterprise-kind"
+          style={{ width: 160 }}
+        />
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing(null)}
+          data-testid="enterprise-create"
+        >
+          {t('systemEnterprises:create')}
+        </Button>
+      </Space>
       {enterprises.isError ? (
-        <Alert type="error" showIcon message={errorMessage(enterprises.error, t)} />
+        <Alert type="error" showIcon title={errorMessage(enterprises.error, t)} />
       ) : null}
       <Table<Enterprise>
         size="small"
@@ -24,12 +73,20 @@ export function EnterprisesTab() {
         loading={enterprises.isFetching}
         dataSource={enterprises.data?.rows ?? []}
         data-testid="system-enterprises"
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('systemEnterprises:empty')} />
+          ),
+        }}
         pagination={{
           current: page,
           pageSize,
           total: enterprises.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('system:total', { total }),
+          size: 'small',
+          showTotal: (total) => (
+            <span data-testid="enterprise-total">{t('systemEnterprises:total', { total })}</span>
+          ),
           onChange: (next, size) => {
             setPage(size !== pageSize ? 1 : next);
             setPageSize(size);
@@ -38,32 +95,75 @@ export function EnterprisesTab() {
         columns={[
           {
             key: 'name',
-            title: t('system:enterprises.name'),
-            render: (_, e) => <span data-testid="system-enterprise-name">{e.name}</span>,
+            title: t('systemEnterprises:column.name'),
+            render: (_, e) => (
+              <Button
+                type="link"
+                style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'left' }}
+                onClick={() => setDetailId(e._id)}
+              >
+                <span data-testid="system-enterprise-name">{e.name}</span>
+                {e.isTrial ? (
+                  <Tag style={{ marginInlineStart: 6 }}>{t('systemEnterprises:trialTag')}</Tag>
+                ) : null}
+              </Button>
+            ),
           },
           {
             key: 'shortName',
-            title: t('system:enterprises.shortName'),
+            title: t('systemEnterprises:column.shortName'),
+            responsive: ['lg'],
             render: (_, e) => e.shortName || '—',
           },
           {
+            key: 'plan',
+            title: t('systemEnterprises:column.plan'),
+            render: (_, e) => <span data-testid="system-enterprise-plan">{planLabel(e.paidPlan, t)}</span>,
+          },
+          {
             key: 'accounts',
-            title: t('system:enterprises.accountCapacity'),
-            render: (_, e) => e.accountCapacity ?? unlimited,
+            title: t('systemEnterprises:column.accounts'),
+            responsive: ['md'],
+            render: (_, e) => quotaText('accounts', e.accountCapacity, t),
           },
           {
             key: 'projects',
-            title: t('system:enterprises.projectLimit'),
-            render: (_, e) => e.projectLimit ?? unlimited,
+            title: t('systemEnterprises:column.projects'),
+            responsive: ['md'],
+            render: (_, e) => quotaText('projects', e.projectLimit, t),
           },
-          { key: 'plan', title: t('system:enterprises.paidPlan'), render: (_, e) => e.paidPlan || '—' },
+          {
+            key: 'storage',
+            title: t('systemEnterprises:column.storage'),
+            responsive: ['md'],
+            render: (_, e) => quotaText('storage', e.spaceCapacity, t),
+          },
           {
             key: 'createdAt',
-            title: t('system:enterprises.createdAt'),
+            title: t('systemEnterprises:column.createdAt'),
+            responsive: ['lg'],
             render: (_, e) => formatDate(e.createdAt),
+          },
+          {
+            key: 'actions',
+            title: t('systemEnterprises:column.actions'),
+            render: (_, e) => (
+              <Button size="small" onClick={() => setDetailId(e._id)} data-testid="enterprise-view">
+                {t('systemEnterprises:view')}
+              </Button>
+            ),
           },
         ]}
       />
+      <EnterpriseDetail id={detailId} onClose={() => setDetailId(null)} onEdit={(e) => setEditing(e)} />
+      {editing === undefined ? null : (
+        <EnterpriseForm
+          key={editing?._id ?? 'new'}
+          enterprise={editing}
+          open
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     </div>
   );
 }
