@@ -42,6 +42,10 @@ export const AUDIT_ACTIONS = [
   'personnel.exported',
   // System settings
   'settings.changed',
+  // Enterprises and the OEM profile (/system)
+  'enterprise.created',
+  'enterprise.updated',
+  'systemProfile.updated',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -80,6 +84,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, { 'zh-CN': string
   },
   'personnel.exported': { 'zh-CN': '导出人员名单', 'en-US': 'Exported the personnel list' },
   'settings.changed': { 'zh-CN': '修改系统设置', 'en-US': 'Changed system settings' },
+  'enterprise.created': { 'zh-CN': '新建企业', 'en-US': 'Created an enterprise' },
+  'enterprise.updated': { 'zh-CN': '修改企业套餐或配额', 'en-US': "Changed an enterprise's plan or quotas" },
+  'systemProfile.updated': { 'zh-CN': '修改品牌信息', 'en-US': 'Changed the branding (OEM profile)' },
 };
 
 /** Groups of actions for the filter of the screen: the prefix before the dot. */
