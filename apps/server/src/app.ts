@@ -38,6 +38,7 @@ import {
   notificationsPlugin,
 } from './modules/notifications/index';
 import { createOrgModule, orgPlugin } from './modules/org/index';
+import { createUserPlacesLookup } from './modules/org/user-places.lookup';
 import { createPermissionsModule, permissionsPlugin } from './modules/permissions/index';
 import {
   createPersonnelModule,
@@ -199,6 +200,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     tableWrites: database.tableWrites,
     sessionMaxAgeMs: config.sessionMaxAgeMs,
     audit: audit.log,
+    places: createUserPlacesLookup(database.db),
   });
   const storage = deps.storage ?? createStorage({ dataDir: config.dataDir, s3: config.s3 });
   // The free-space floor of DATA_DIR's disk (MIN_FREE_DISK_MB): uploads refused below it, health says low.

@@ -1,2 +1,3 @@
 export * from './audit';
 export * from './profile';
+export * from './users';

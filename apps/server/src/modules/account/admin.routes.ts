@@ -1,26 +1,73 @@
-import { countSchema, listQuerySchema } from '@lintel/contracts';
-import { userSchema } from '@lintel/contracts/account';
+import { countSchema, idSchema, listQuerySchema } from '@lintel/contracts';
+import {
+  ADMIN_USER_ACTIONS,
+  adminUserActionBodySchema,
+  adminUserDetailSchema,
+  adminUserSchema,
+} from '@lintel/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
+import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireSystemAdmin } from '../../plugins/session';
-import type { UserProfileService } from './user-profile.service';
+import type { AdminUsersService } from './admin-users.service';
 
-export const adminRoutes: FastifyPluginAsyncZod<{ profiles: UserProfileService }> = async (
-  app,
-  { profiles },
-) => {
+const TAGS = ['account'];
+
+/** Users administration (/system), for system administrators only: 403 for everyone else. */
+export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService }> = async (app, { users }) => {
   app.get(
     '/admin/users',
     {
       onRequest: requireSystemAdmin,
       schema: {
-        tags: ['account'],
+        tags: TAGS,
         summary: 'Search users (system administrators): where over name, nickName, phoneNumber, email',
         querystring: listQuerySchema.strict(),
-        response: { 200: z.union([z.array(userSchema), countSchema]), ...errorResponses(400, 401, 403) },
+        response: { 200: z.union([z.array(adminUserSchema), countSchema]), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => profiles.list(request.query),
+    async (request) => users.list(request.query),
+  );
+
+  app.get(
+    '/admin/users/:id',
+    {
+      onRequest: requireSystemAdmin,
+      schema: {
+        tags: TAGS,
+        summary: 'A user with their state and the enterprises, branches and projects they belong to',
+        params: z.strictObject({ id: idSchema }),
+        querystring: noQuerySchema,
+        response: { 200: adminUserDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => users.detail(request.params.id),
+  );
+
+  app.post(
+    '/admin/users/:id/:action',
+    {
+      onRequest: requireSystemAdmin,
+      schema: {
+        tags: TAGS,
+        summary: 'disable | enable | unlock | requirePasswordChange (audited)',
+        description:
+          'disable ends every session of the user (not yourself: 400 account.cannotDisableSelf); ' +
+          'requirePasswordChange ends them too and makes the next sign-in choose a new password. ' +
+          '`updatedAt`: the version you saw; 409 account.userChanged when the user changed meanwhile.',
+        params: z.strictObject({ id: idSchema, action: z.enum(ADMIN_USER_ACTIONS) }),
+        querystring: noQuerySchema,
+        body: adminUserActionBodySchema,
+        response: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      users.act(
+        { userId: request.user!._id, ip: request.ip },
+        request.params.id,
+        request.params.action,
+        request.body.updatedAt,
+      ),
   );
 };

@@ -9,6 +9,7 @@ import type { TableWrites } from '../../db/table-writes';
 import type { SessionCookies } from '../../plugins/session';
 import type { AuditLog } from '../audit/index';
 import type { Notify } from '../notifications/index';
+import type { UserPlacesLookup } from '../org/user-places.lookup';
 import {
   createSmsModule,
   createSmsProvider,
@@ -19,6 +20,7 @@ import {
 } from '../sms/index';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
+import { createAdminUsersService } from './admin-users.service';
 import { adminRoutes } from './admin.routes';
 import { createCredentialsService } from './credentials.service';
 import { createLockoutService } from './lockout.service';
@@ -50,6 +52,8 @@ export interface AccountDeps {
   sessionMaxAgeMs?: number;
   /** The audit log (sign-ins, sign-outs, password changes, users administration). */
   audit: AuditLog;
+  /** Where a user belongs (the org module answers): the user detail of users administration. */
+  places: UserPlacesLookup;
 }
 
 /** The account module's services, built once per app and shared with the session plugin. */
@@ -63,6 +67,7 @@ export function createAccountModule({
   tableWrites,
   sessionMaxAgeMs,
   audit,
+  places,
 }: AccountDeps) {
   const profile = createSystemProfileService({ db, clock, defaults: profileDefaults, tableWrites });
   const sessions = createSessionService({
@@ -94,6 +99,7 @@ export function createAccountModule({
   const profiles = createUserProfileService({ db, engine, clock, sms, reauth });
   // Security notices (issue 14) go through the configured SMS provider: the console outbox by default.
   const noticeSms = createSmsProvider(smsConfig, clock, log);
+  const adminUsers = createAdminUsersService({ db, engine, clock, sessions, audit, places });
   return {
     profile,
     sessions,
@@ -106,6 +112,7 @@ export function createAccountModule({
     reauth,
     noticeSms,
     audit,
+    adminUsers,
   };
 }
 export type AccountModule = ReturnType<typeof createAccountModule>;
@@ -132,7 +139,7 @@ export const accountPlugin: FastifyPluginAsyncZod<{
     cookies,
     notices,
   });
-  await app.register(adminRoutes, { profiles: module.profiles });
+  await app.register(adminRoutes, { users: module.adminUsers });
 
   let sweeper: NodeJS.Timeout | undefined;
   const sweep = () =>
