@@ -20,8 +20,8 @@ import {
 } from '../sms/index';
 import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
-import { createAdminUsersService } from './admin-users.service';
 import { adminRoutes } from './admin.routes';
+import { createAdminUsersService } from './admin-users.service';
 import { createCredentialsService } from './credentials.service';
 import { createLockoutService } from './lockout.service';
 import { createReauth } from './reauth';
