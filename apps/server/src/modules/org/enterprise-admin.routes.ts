@@ -52,7 +52,8 @@ export const enterpriseAdminRoutes: FastifyPluginAsyncZod<{ enterprises: Enterpr
         response: { 200: adminEnterpriseSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => enterprises.create({ user: request.user!, ip: request.ip }, request.body),
+    async (request) =>
+      enterprises.create({ user: request.user!, ip: request.ip, audit: app.audit }, request.body),
   );
 
   app.put(
@@ -78,7 +79,7 @@ export const enterpriseAdminRoutes: FastifyPluginAsyncZod<{ enterprises: Enterpr
     async (request, reply) => {
       try {
         return await enterprises.update(
-          { user: request.user!, ip: request.ip },
+          { user: request.user!, ip: request.ip, audit: app.audit },
           request.params.id,
           request.body,
         );

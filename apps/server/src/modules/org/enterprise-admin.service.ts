@@ -14,36 +14,21 @@ import type { Clock } from '../../clock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
+import type { AuditLog } from '../audit/index';
 import { createEnterpriseAdminRepository } from './enterprise-admin.repository';
 import { presentEnterprise } from './org.presenter';
 import { createOrgRepository, type EnterpriseRow } from './org.repository';
 
-/** What the enterprise admin service records in the audit log (modules/audit), when it is given one. */
-export interface EnterpriseAuditSink {
-  record(
-    entry: {
-      action: 'enterprise.created' | 'enterprise.updated';
-      actorId: string;
-      ip: string | null;
-      enterpriseId: string;
-      targetType: 'enterprise';
-      targetId: string;
-      detail: Record<string, string | number | boolean | null>;
-    },
-    db?: Kysely<Database>,
-  ): Promise<void>;
-}
-
 export interface EnterpriseAdminDeps {
   db: Kysely<Database>;
   clock: Clock;
-  audit?: EnterpriseAuditSink | undefined;
 }
 
-/** Who asks, from where: for the audit log. */
+/** Who asks, from where, and the audit log their changes are recorded in (the app's, modules/audit). */
 export interface Actor {
   user: User;
   ip: string | null;
+  audit: AuditLog;
 }
 
 /** A byte count as people read it in a message: "1 TB", "50 GB", "1.5 GB". */
@@ -105,7 +90,7 @@ export class EnterpriseChangedError extends AppError {
  * administrator, edit name, plan and quotas, read with usage. Quotas are enforced where they are used
  * (members: accounts; projects; files: space) — this only sets them.
  */
-export function createEnterpriseAdminService({ db, clock, audit }: EnterpriseAdminDeps) {
+export function createEnterpriseAdminService({ db, clock }: EnterpriseAdminDeps) {
   const repository = createEnterpriseAdminRepository(db);
 
   async function present(row: EnterpriseRow, trx: Kysely<Database> = db): Promise<AdminEnterprise> {
@@ -178,7 +163,7 @@ export function createEnterpriseAdminService({ db, clock, audit }: EnterpriseAdm
           created_at: at,
           updated_at: at,
         });
-        await audit?.record(
+        await actor.audit.record(
           {
             action: 'enterprise.created',
             actorId: actor.user._id,
@@ -246,7 +231,7 @@ export function createEnterpriseAdminService({ db, clock, audit }: EnterpriseAdm
             changed[key] = value;
           }
         }
-        await audit?.record(
+        await actor.audit.record(
           {
             action: 'enterprise.updated',
             actorId: actor.user._id,

@@ -7,6 +7,7 @@ import { uploadAs } from '../files/test-support';
 
 const GIB = 1024 ** 3;
 const ADMIN_ENTERPRISES = `${ACCOUNT}/admin/enterprises`;
+const AUDIT = '/api/v1/audit-service/entries';
 
 let t: TestApp;
 let cookies: Record<'demo' | 'zhangsan' | 'admin' | 'wang' | 'zhao' | 'qian', string>;
@@ -114,6 +115,16 @@ describe('POST admin/enterprises', () => {
     expect(listed.map((x) => x._id)).toContain(e._id);
     const own = json<Array<{ _id: string }>>(await call('GET', `${ACCOUNT}/enterprises`, cookies.wang));
     expect(own.map((x) => x._id)).toContain(e._id);
+    const audited = json<Array<Record<string, unknown>>>(
+      await call('GET', `${AUDIT}?action=enterprise.created`, cookies.admin),
+    ).find((entry) => entry.targetId === e._id);
+    expect(audited).toMatchObject({
+      actorId: ids.admin,
+      enterpriseId: e._id,
+      targetType: 'enterprise',
+      detail: { name: '新建企业', plan: 'standard', accountCapacity: 50, adminId: ids.wang },
+    });
+    expect(audited!.ip).toBeTruthy();
   });
 
   it('refuses bad input, unknown administrators and quotas outside the bounds or the plan', async () => {
@@ -161,6 +172,10 @@ describe('POST admin/enterprises', () => {
     expect(json(english).message).toBe("Allocated accounts exceed the plan's limit (100)");
     const names = await t.db.db.selectFrom('enterprises').select('name').execute();
     expect(names.filter((n) => n.name === '标准版企业')).toHaveLength(0);
+    const audited = json<Array<{ detail: { name?: string } }>>(
+      await call('GET', `${AUDIT}?action=enterprise.created`, cookies.admin),
+    );
+    expect(audited.filter((entry) => entry.detail.name === '标准版企业')).toHaveLength(0);
   });
 
   it('lets the enterprise plan be unlimited', async () => {
@@ -255,6 +270,21 @@ describe('PUT admin/enterprises/{id}', () => {
       accountCapacity: 500,
     });
     expect(after.updatedAt > e.updatedAt).toBe(true);
+    const audited = json<Array<Record<string, unknown>>>(
+      await call('GET', `${AUDIT}?action=enterprise.updated`, cookies.admin),
+    ).find((entry) => entry.targetId === e._id);
+    expect(audited).toMatchObject({
+      actorId: ids.admin,
+      detail: {
+        nameFrom: '待编辑',
+        name: '已编辑',
+        planFrom: 'standard',
+        plan: 'professional',
+        accountCapacity: 500,
+      },
+    });
+    // Only what changed is recorded.
+    expect(audited!.detail).not.toHaveProperty('spaceCapacity');
     const added = await addMemberWithConsent(t.app, {
       scope: `enterprises/${e._id}`,
       adminCookie: cookies.wang,

@@ -5,7 +5,7 @@ import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import { createOrgAccess, type OrgAccessCache } from './access';
 import { enterpriseAdminRoutes } from './enterprise-admin.routes';
-import { createEnterpriseAdminService, type EnterpriseAuditSink } from './enterprise-admin.service';
+import { createEnterpriseAdminService } from './enterprise-admin.service';
 import {
   createMembersModule,
   type MemberEventSinks,
@@ -35,8 +35,6 @@ export interface OrgDeps {
   log?: MemberEventSinks['log'] | undefined;
   /** Lets the authorization check reuse scope and membership reads while nothing changed (access.ts). */
   accessCache?: OrgAccessCache | undefined;
-  /** Where enterprise creation and edits by system administrators are recorded (modules/audit). */
-  audit?: EnterpriseAuditSink | undefined;
 }
 
 /** The new member's notification needs the scope's name and the adder's. */
@@ -75,7 +73,6 @@ export function createOrgModule({
   closeTodo,
   log,
   accessCache,
-  audit,
 }: OrgDeps) {
   const access = createOrgAccess(db, accessCache);
   const members = createMembersModule({
@@ -99,7 +96,7 @@ export function createOrgModule({
     access,
     setProjectAdmins: members.members.setProjectAdmins,
   });
-  const enterpriseAdmin = createEnterpriseAdminService({ db, clock, audit });
+  const enterpriseAdmin = createEnterpriseAdminService({ db, clock });
   return { access, org, members, structures, enterpriseAdmin };
 }
 export type OrgModule = ReturnType<typeof createOrgModule>;
