@@ -301,6 +301,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     unitScope: (user, projectId, role) => permissions.treeScope(user, projectId, 'personnel', 'units', role),
     // Files attached to their records must be files the caller may read (issue 14).
     readableFiles: (user, ids) => files.readable(user, ids),
+    // Full views of workers' ID numbers and phones, and exports, are audited (issue 17).
+    audit: audit.log,
   });
 
   const models = createModelsModule({

@@ -86,6 +86,10 @@ describe('personnel and attendance', () => {
     await a.page.getByTestId('person-detail').waitFor();
     const personId = a.page.url().split('/').pop()!;
     expect(await a.page.getByTestId('person-title').textContent()).toContain(name);
+    // The ID number is masked by the server (issue 17): the first and last four characters.
+    expect(await a.page.getByTestId('person-id').textContent()).toBe(
+      `${ID_NUMBER.slice(0, 4)}**********${ID_NUMBER.slice(-4)}`,
+    );
 
     // The gate: a device token, a day's events posted twice (the second time nothing new).
     const device = await postJson<{ token: string }>(a.page, `${PERSONNEL_API}/attendanceDevices`, {

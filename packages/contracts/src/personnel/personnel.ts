@@ -166,7 +166,8 @@ export const PERSONNEL_ORDER_FIELDS = [
 
 /**
  * GET projects/{id}/personnel. `unitId` includes the unit's descendants; `keyword` matches the name, the ID
- * number's tail (end) or a phone. `export=true` answers an xlsx of the whole filtered list (no paging).
+ * number or a phone (in part for holders of viewSensitive; else whole or by the last four characters, see
+ * masking.ts). `export=true` answers an xlsx of the whole filtered list (no paging).
  */
 export const personnelQuerySchema = listQuerySchema
   .extend({
@@ -176,6 +177,8 @@ export const personnelQuerySchema = listQuerySchema
     status: z.enum(PERSONNEL_STATUSES).optional(),
     keyword: z.string().trim().max(50).optional(),
     export: queryFlag.optional(),
+    /** With export=true: ID numbers and phones in full (the viewSensitive right; audited). */
+    full: queryFlag.optional(),
     lang: z.string().max(16).optional(),
   })
   .strict();
@@ -203,7 +206,10 @@ export const personSchema = z.object({
   projectId: idSchema,
   name: z.string(),
   sex: z.union([z.literal(0), z.literal(1)]),
+  /** Masked (`6101**********1581`, phones `138****0001`) unless `masked` is false: see masking.ts. */
   idNumber: z.string(),
+  /** true: idNumber, phone and teamPhone are masked (always in lists and details; issue 17, PIPL). */
+  masked: z.boolean(),
   birthDate: z.string(),
   /** Derived from the birth date, today. */
   age: z.number().int().min(0),

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import type { Database } from '../../db/schema';
 import type { Storage } from '../../storage/index';
+import type { AuditLog } from '../audit/index';
 import type { FileReadCheck } from '../files/attachments';
 import type { OrgAccess } from '../org/access';
 import { attendancePlugin, createAttendanceModule } from './attendance/index';
@@ -32,6 +33,8 @@ export interface PersonnelDeps {
   unitScope?: (user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck | undefined;
+  /** Full views of workers' ID numbers and phones, and personnel exports, are recorded (issue 17). */
+  audit: AuditLog;
 }
 
 /** Personnel records of a project and their settings (units, crafts, rules, violation types/items, day-offs). */
@@ -43,9 +46,19 @@ export function createPersonnelModule({
   storage,
   unitScope,
   readableFiles,
+  audit,
 }: PersonnelDeps) {
   const settings = createPersonnelSettings({ db, clock, access });
-  const personnel = createPersonnelService({ db, engine, clock, access, settings, unitScope, readableFiles });
+  const personnel = createPersonnelService({
+    db,
+    engine,
+    clock,
+    access,
+    settings,
+    unitScope,
+    readableFiles,
+    audit,
+  });
   // Attendance and violations (their own folders) read these tables and share the rights.
   const attendance = createAttendanceModule({ db, clock, access });
   const violations = createViolationsModule({ db, clock, access, readableFiles });

@@ -3,6 +3,7 @@ import {
   type BloodType,
   type Craft,
   type DayOff,
+  maskSensitive,
   type Person,
   type PersonnelPublicCard,
   type Rule,
@@ -105,7 +106,13 @@ export function personFileIds(row: PersonRow): string[] {
   return [...fromJson<string[]>(row.attachments, []), ...(row.avatar_id ? [row.avatar_id] : [])];
 }
 
-export function presentPerson(row: PersonRow, context: PersonContext): Person {
+/**
+ * A person as the API answers them: the ID number and the phones masked (issue 17, PIPL) unless `full` (the
+ * viewSensitive right's audited export; the single record's full values have their own call).
+ */
+export function presentPerson(row: PersonRow, context: PersonContext, full = false): Person {
+  const sensitive = { idNumber: row.id_number, phone: row.phone, teamPhone: row.team_phone };
+  const shown = full ? sensitive : maskSensitive(sensitive);
   const unit = context.units.get(row.unit_id);
   const craft = row.craft_id ? context.crafts.get(row.craft_id) : undefined;
   const rule = row.rule_id ? context.rules.get(row.rule_id) : context.defaultRule;
@@ -115,7 +122,8 @@ export function presentPerson(row: PersonRow, context: PersonContext): Person {
     projectId: row.project_id,
     name: row.name,
     sex: Number(row.sex) === 1 ? 1 : 0,
-    idNumber: row.id_number,
+    idNumber: shown.idNumber,
+    masked: !full,
     birthDate: row.birth_date,
     age: ageOn(row.birth_date, context.today),
     bloodType: row.blood_type as BloodType,
@@ -123,8 +131,8 @@ export function presentPerson(row: PersonRow, context: PersonContext): Person {
     unit: unit ? { _id: unit.id, name: unit.name, deleted: unit.deleted_at !== null } : null,
     team: row.team,
     teamContact: row.team_contact,
-    teamPhone: row.team_phone,
-    phone: row.phone,
+    teamPhone: shown.teamPhone,
+    phone: shown.phone,
     craftId: row.craft_id,
     craft: craft ? { _id: craft.id, name: craft.name } : null,
     certificates: fromJson<string[]>(row.certificates, []),

@@ -49,6 +49,23 @@ export interface PersonnelFilter {
   conditions: RawBuilder<SqlBool>[];
 }
 
+/**
+ * The keyword of a caller who sees ID numbers and phones masked (issue 17): the whole value, or its last
+ * four characters (shown by the mask anyway); never a part of the hidden middle. Over the alias `p`; `or`
+ * is the rest of the keyword's condition (the name).
+ */
+export function maskedKeywordCondition(keyword: string, or: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  const whole = keyword.trim().toUpperCase();
+  const columns = [sql.ref('p.id_number'), sql.ref('p.phone'), sql.ref('p.team_phone')];
+  const parts = [or, ...columns.map((column) => sql<SqlBool>`${column} = ${whole}`)];
+  // Digits and X only: nothing to escape in the LIKE pattern.
+  if (/^[0-9X]{1,4}$/.test(whole)) {
+    for (const column of columns)
+      parts.push(sql<SqlBool>`(${column} <> '' AND ${column} LIKE ${`%${whole}`})`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` OR `)})`;
+}
+
 /** All SQL of personnel-service settings and records. The personnel lists alias the table `p`. */
 export function createPersonnelRepository(db: Kysely<PersonnelDatabase>) {
   function filtered(projectId: string, filter: PersonnelFilter) {

@@ -15,6 +15,7 @@ import {
   personnelShareSchema,
   personnelUpdateSchema,
   personSchema,
+  personSensitiveSchema,
 } from '@lintel/contracts/personnel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,10 +55,12 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         summary: "The project's personnel",
         description:
           'unitId (with the units below it), craftId, ruleId (the rule in force), status entry|exit|abnormal, ' +
-          'keyword (name, ID number, phones). where: name, team, status, sex, bloodType, entryDate, exitDate, ' +
+          'keyword (name, ID number, phones: in part with the viewSensitive right, else the whole value or ' +
+          'its last 4 characters). ID numbers and phones are masked. where: name, team, status, sex, bloodType, entryDate, exitDate, ' +
           'unitId, craftId, ruleId. order: entryDate (default -entryDate), name, exitDate, createdAt, ' +
           'updatedAt, _id. only_count=true answers {count}. export=true answers an .xlsx of the whole ' +
-          `filtered list (export right; at most ${PERSONNEL_EXPORT_MAX_ROWS}).`,
+          `filtered list (export right; at most ${PERSONNEL_EXPORT_MAX_ROWS}), masked, or with full=true in ` +
+          'full (viewSensitive right too); every export is recorded in the audit log.',
         params: idParams,
         querystring: personnelQuerySchema,
         response: {
@@ -69,7 +72,7 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
     async (request, reply) => {
       const user = request.user!;
       if (!request.query.export) return personnel.list(user, request.params.id, request.query);
-      const people = await personnel.exportList(user, request.params.id, request.query);
+      const people = await personnel.exportList({ user, ip: request.ip }, request.params.id, request.query);
       const bytes = await personnelWorkbook(people, request.language);
       return sendXlsx(reply, bytes, exportFileName(request.language, siteDate(request.server.clock.now())));
     },
@@ -104,6 +107,20 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       },
     },
     async (request) => personnel.detail(request.user!, request.params.id),
+  );
+
+  app.get(
+    '/personnel/:id/sensitive',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "One person's ID number and phones in full (viewSensitive right); recorded in the audit log",
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: personSensitiveSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => personnel.sensitive({ user: request.user!, ip: request.ip }, request.params.id),
   );
 
   app.put(

@@ -14,6 +14,7 @@ import {
   type PersonnelImportPreview,
   type PersonnelPublicCard,
   type PersonnelShare,
+  type PersonSensitive,
   type personnelCreateSchema,
   type personnelExitSchema,
   type personnelQuerySchema,
@@ -32,11 +33,17 @@ import type { Database } from '../../db/schema';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey, translate } from '../../plugins/messages';
+import type { AuditLog } from '../audit/index';
 import { createDirectory, type FileRow } from '../directory/index';
 import { type FileOwnerPort, type FileReadCheck, fileAttachments, opensAny } from '../files/attachments';
 import type { OrgAccess } from '../org/access';
 import { type PersonContext, personFileIds, presentPerson, presentPublicCard } from './personnel.presenter';
-import { createPersonnelRepository, type PersonnelFilter, type PersonRow } from './personnel.repository';
+import {
+  createPersonnelRepository,
+  maskedKeywordCondition,
+  type PersonnelFilter,
+  type PersonRow,
+} from './personnel.repository';
 import { parseBloodType, readPersonnelSheet, type SheetRow } from './personnel.xlsx';
 import { conflictOn, invalid, need, projectScope, siteDate } from './rights';
 import type { PersonnelSettings } from './settings.service';
@@ -99,6 +106,14 @@ export interface PersonnelServiceDeps {
     | undefined;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck | undefined;
+  /** Full views of ID numbers and phones, and exports, are recorded here (issue 17, PIPL). */
+  audit: AuditLog;
+}
+
+/** Who asks, from where: the audit log's actor and address. */
+export interface Caller {
+  user: User;
+  ip: string | null;
 }
 
 /** The references of a person's fields, checked against the project. */
@@ -123,6 +138,7 @@ export function createPersonnelService({
   settings,
   unitScope,
   readableFiles,
+  audit,
 }: PersonnelServiceDeps) {
   const repository = createPersonnelRepository(withPersonnelTables(db));
   const directory = createDirectory(db);
@@ -147,10 +163,22 @@ export function createPersonnelService({
     };
   }
 
-  async function present(rows: readonly PersonRow[]): Promise<Person[]> {
+  /** Masked unless `full` (the audited export of a holder of viewSensitive). */
+  async function present(rows: readonly PersonRow[], full = false): Promise<Person[]> {
     if (rows.length === 0) return [];
     const ctx = await context(rows[0]!.project_id, rows);
-    return rows.map((row) => presentPerson(row, ctx));
+    return rows.map((row) => presentPerson(row, ctx, full));
+  }
+
+  /** Does the caller hold the viewSensitive right in the project (admins do)? Never throws a 403. */
+  async function maySeeFull(user: User, projectId: string): Promise<boolean> {
+    try {
+      await access.requireScopeRole(user, projectScope(projectId), need('viewSensitive'));
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 403) return false;
+      throw error;
+    }
   }
 
   async function one(id: string): Promise<Person> {
@@ -171,12 +199,21 @@ export function createPersonnelService({
 
   /** The person and the caller's right on their project; 404 for a missing or unseen one. */
   async function open(user: User, id: string, permission: 'view' | 'edit' | 'export') {
+    return (await openScoped(user, id, permission)).row;
+  }
+
+  /** open() with the scope it was opened in (the audit log names the enterprise). */
+  async function openScoped(
+    user: User,
+    id: string,
+    permission: 'view' | 'edit' | 'export' | 'viewSensitive',
+  ) {
     const row = await repository.findPerson(id);
     if (!row) throw new AppError(404, 'common.notFound');
     const scope = await access.requireScopeRole(user, projectScope(row.project_id), need(permission));
     const allowed = await allowedUnits(user, row.project_id, scope.role);
     if (allowed && !allowed.has(row.unit_id)) throw new AppError(404, 'common.notFound');
-    return row;
+    return { row, scope };
   }
 
   /** The person behind a live share: on the books, in a project that still exists; else 404. */
@@ -258,6 +295,7 @@ export function createPersonnelService({
    * units the caller's template allows (`allowed`, null: all).
    */
   async function filterOf(
+    user: User,
     projectId: string,
     query: ListQuery,
     allowed: ReadonlySet<string> | null,
@@ -266,15 +304,16 @@ export function createPersonnelService({
     const node = parseWhereQuery(query.where, PERSONNEL_FILTERS);
     if (node) conditions.push(compileWhere(node, PERSONNEL_FILTERS, engine));
     if (query.keyword) {
+      // Someone who sees the values masked finds a person by the whole ID number or phone (or the four last
+      // characters the mask shows), never by a part of the hidden middle (issue 17).
+      const partial = await maySeeFull(user, projectId);
+      const fields = partial ? Object.keys(KEYWORD_FILTERS) : ['name'];
       const keyword: WhereNode = {
         kind: 'or',
-        items: Object.keys(KEYWORD_FILTERS).map((field) => ({
-          kind: 'contains' as const,
-          field,
-          value: query.keyword as string,
-        })),
+        items: fields.map((field) => ({ kind: 'contains' as const, field, value: query.keyword as string })),
       };
-      conditions.push(compileWhere(keyword, KEYWORD_FILTERS, engine));
+      const contains = compileWhere(keyword, KEYWORD_FILTERS, engine);
+      conditions.push(partial ? contains : maskedKeywordCondition(query.keyword, contains));
     }
     let rule: PersonnelFilter['rule'];
     if (query.ruleId) {
@@ -412,7 +451,7 @@ export function createPersonnelService({
     async list(user: User, projectId: string, query: ListQuery): Promise<Person[] | CountResult> {
       const scope = await access.requireScopeRole(user, projectScope(projectId), need('view'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId, scope.role));
+      const filter = await filterOf(user, projectId, query, await allowedUnits(user, projectId, scope.role));
       if (query.only_count) return { count: await repository.countPeople(projectId, filter) };
       const order = parseOrder(query.order, ORDER, { column: ORDER.entryDate, direction: 'desc' });
       return present(
@@ -420,17 +459,52 @@ export function createPersonnelService({
       );
     },
 
-    /** Every person of the filtered list (no paging), for the export (export right). */
-    async exportList(user: User, projectId: string, query: ListQuery): Promise<Person[]> {
+    /**
+     * Every person of the filtered list (no paging), for the export (export right). Masked, or with `full`
+     * the ID numbers and phones in full (the viewSensitive right too). Recorded in the audit log (who, which
+     * project, how many rows, full or masked) before the file is made.
+     */
+    async exportList({ user, ip }: Caller, projectId: string, query: ListQuery): Promise<Person[]> {
       const scope = await access.requireScopeRole(user, projectScope(projectId), need('export'));
+      if (query.full) await access.requireScopeRole(user, projectScope(projectId), need('viewSensitive'));
       await settings.ensureRules(projectId);
-      const filter = await filterOf(projectId, query, await allowedUnits(user, projectId, scope.role));
+      const filter = await filterOf(user, projectId, query, await allowedUnits(user, projectId, scope.role));
       const count = await repository.countPeople(projectId, filter);
       if (count > PERSONNEL_EXPORT_MAX_ROWS) {
         throw new AppError(400, 'personnel.exportTooLarge', { params: { max: PERSONNEL_EXPORT_MAX_ROWS } });
       }
       const order = parseOrder(query.order, ORDER, { column: ORDER.entryDate, direction: 'desc' });
-      return present(await repository.listPeople(projectId, filter, { order, skip: 0, limit: count || 1 }));
+      const rows = await repository.listPeople(projectId, filter, { order, skip: 0, limit: count || 1 });
+      await audit.record({
+        action: 'personnel.exported',
+        actorId: user._id,
+        ip,
+        enterpriseId: scope.enterpriseId,
+        projectId,
+        targetType: 'worker',
+        targetId: null,
+        detail: { rows: rows.length, full: query.full === true },
+      });
+      return present(rows, query.full === true);
+    },
+
+    /**
+     * GET personnel/{id}/sensitive: one person's ID number and phones in full, for a holder of the
+     * viewSensitive right (admins hold it), each view recorded in the audit log (issue 17, PIPL).
+     */
+    async sensitive({ user, ip }: Caller, id: string): Promise<PersonSensitive> {
+      const { row, scope } = await openScoped(user, id, 'viewSensitive');
+      await audit.record({
+        action: 'personnel.sensitiveViewed',
+        actorId: user._id,
+        ip,
+        enterpriseId: scope.enterpriseId,
+        projectId: row.project_id,
+        targetType: 'worker',
+        targetId: row.id,
+        detail: { name: row.name },
+      });
+      return { _id: row.id, idNumber: row.id_number, phone: row.phone, teamPhone: row.team_phone };
     },
 
     async detail(user: User, id: string): Promise<Person> {

@@ -2,12 +2,14 @@ import type { CountResult } from '@lintel/contracts';
 import {
   checkMainlandIdNumber,
   idNumberCheckCharacter,
+  maskIdNumber,
   type Person,
   type PersonnelImportPreview,
   type PersonnelPublicCard,
   type Rule,
   type Unit,
 } from '@lintel/contracts/personnel';
+import type { AuditEntryView } from '@lintel/contracts/system';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +23,8 @@ import { uploadAs } from '../files/test-support';
 /**
  * personnel-service on a fresh project of the demo enterprise. demo: project admin. zhangsan: member with
  * the default template (view only). lisi: member whose template grants nothing of personnel. wangwu: member
- * with every personnel right. qianqi: signed in, no member. sunqi: another tenant with a project of its own.
+ * with every personnel right but viewSensitive. zhouba: member who may view and see personal data in full
+ * (viewSensitive). qianqi: signed in, no member. sunqi: another tenant with a project of its own.
  */
 
 const P = '/api/v1/personnel-service';
@@ -29,7 +32,10 @@ const P = '/api/v1/personnel-service';
 const TODAY = '2026-11-21';
 
 let t: TestApp;
-let cookies: Record<'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'qianqi' | 'sunqi' | 'admin', string>;
+let cookies: Record<
+  'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'zhouba' | 'qianqi' | 'sunqi' | 'admin',
+  string
+>;
 let ids: Record<string, string>;
 let enterprise: string;
 let project: string;
@@ -111,7 +117,7 @@ async function sheetOf(bytes: Buffer): Promise<ExcelJS.Worksheet> {
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: new TestClock(new Date(`${TODAY}T04:00:00.000Z`)) });
-  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'qianqi', 'sunqi'] as const));
+  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'zhouba', 'qianqi', 'sunqi'] as const));
   enterprise = (await projectsOf(t, cookies.demo))[0]!.enterpriseId;
   project = await newProject('人员测试项目');
   await addMember(project, 'zhangsan');
@@ -122,6 +128,9 @@ beforeAll(async () => {
     templateId: await template(project, '劳务管理', {
       personnel: { view: 'all', create: true, edit: true, delete: true, export: true },
     }),
+  });
+  await addMember(project, 'zhouba', {
+    templateId: await template(project, '实名制专员', { personnel: { view: 'all', viewSensitive: true } }),
   });
   const other = await ok<{ _id: string }>(
     call('POST', `${ACCOUNT}/enterprises`, cookies.sunqi, { name: '孙七建设' }),
@@ -519,7 +528,11 @@ describe('personnel', () => {
     expect(created).toMatchObject({
       projectId: project,
       name: '王小二',
-      idNumber: idNumber(42, '19900615'),
+      // Masked in every answer (issue 17): the first and last four characters, phones 3 + 4.
+      idNumber: `1101**********${idNumber(42, '19900615').slice(-4)}`,
+      masked: true,
+      phone: '139****0002',
+      teamPhone: '138****0001',
       sex: 1,
       birthDate: '1990-06-15',
       age: 36,
@@ -622,7 +635,7 @@ describe('personnel', () => {
         unitId: theirs._id,
       }),
     );
-    expect(theirPerson.idNumber).toBe(taken);
+    expect(theirPerson.idNumber).toBe(maskIdNumber(taken));
   });
 
   it('lists with unit (and below), craft, status and keyword filters, paging and only_count', async () => {
@@ -674,7 +687,7 @@ describe('personnel', () => {
       ),
     ).toMatchObject({
       team: '新班组',
-      idNumber: idNumber(52),
+      idNumber: maskIdNumber(idNumber(52)),
       sex: 1,
     });
     expectStatus(
@@ -814,6 +827,119 @@ describe('rights', () => {
     expect(
       (await ok<Person>(call('PUT', `${P}/personnel/${someone._id}`, cookies.wangwu, { team: '改' }))).team,
     ).toBe('改');
+  });
+});
+
+describe('personal data (issue 17, PIPL)', () => {
+  const full = idNumber(151, '19850315');
+  let worker: Person;
+  const names = async (keyword: string, cookie: string) =>
+    (
+      await ok<Person[]>(
+        call('GET', `${P}/projects/${project}/personnel?limit=200&keyword=${keyword}`, cookie),
+      )
+    ).map((p) => p.name);
+  const audited = (action: string) =>
+    ok<AuditEntryView[]>(
+      call('GET', `/api/v1/audit-service/entries?action=${action}&projectId=${project}`, cookies.admin),
+    );
+
+  beforeAll(async () => {
+    const home = await unit({ name: '隐私队' });
+    worker = await person({
+      name: '隐私工',
+      idNumber: full,
+      unitId: home._id,
+      phone: '13912345678',
+      teamPhone: '13787654321',
+    });
+  });
+
+  it('lists, details and search results carry ID numbers and phones masked, for everyone', async () => {
+    expect(worker).toMatchObject({
+      idNumber: `1101**********${full.slice(-4)}`,
+      masked: true,
+      phone: '139****5678',
+      teamPhone: '137****4321',
+    });
+    for (const cookie of [cookies.zhangsan, cookies.zhouba, cookies.demo]) {
+      const detail = await call('GET', `${P}/personnel/${worker._id}`, cookie);
+      expect(detail.statusCode).toBe(200);
+      const list = await call('GET', `${P}/projects/${project}/personnel?limit=200&keyword=${full}`, cookie);
+      expect(json<Person[]>(list).map((p) => p.name)).toEqual(['隐私工']);
+      for (const body of [detail.body, list.body]) {
+        expect(body).not.toContain(full);
+        expect(body).not.toContain('13912345678');
+        expect(body).not.toContain('13787654321');
+      }
+    }
+  });
+
+  it('without viewSensitive the keyword finds the whole number or its last four, never the hidden middle', async () => {
+    expect(await names(full.slice(-4), cookies.zhangsan)).toContain('隐私工');
+    expect(await names('13912345678', cookies.zhangsan)).toEqual(['隐私工']);
+    expect(await names('4321', cookies.zhangsan)).toEqual(['隐私工']);
+    // The birth date, a longer tail, the middle of a phone: nothing.
+    expect(await names(full.slice(6, 14), cookies.zhangsan)).toEqual([]);
+    expect(await names(full.slice(-6), cookies.zhangsan)).toEqual([]);
+    expect(await names('1234567', cookies.zhangsan)).toEqual([]);
+    // Holders of the right (admins hold it) search in part.
+    expect(await names(full.slice(6, 14), cookies.zhouba)).toEqual(['隐私工']);
+    expect(await names('1234567', cookies.demo)).toEqual(['隐私工']);
+  });
+
+  it('shows one worker in full to a holder of viewSensitive, each view audited; others are refused', async () => {
+    const path = `${P}/personnel/${worker._id}/sensitive`;
+    expectStatus(await call('GET', path, cookies.zhangsan), 403, 'common.forbidden');
+    expectStatus(await call('GET', path, cookies.wangwu), 403, 'common.forbidden');
+    expectStatus(await call('GET', path, cookies.lisi), 403);
+    expectStatus(await call('GET', path, cookies.qianqi), 404);
+    expectStatus(await call('GET', path, cookies.sunqi), 404);
+    expectStatus(await call('GET', path, null), 401);
+    expectStatus(await call('GET', `${P}/personnel/${'0'.repeat(24)}/sensitive`, cookies.demo), 404);
+    expectStatus(await call('GET', `${P}/personnel/nope/sensitive`, cookies.demo), 400);
+    expectStatus(await call('GET', `${path}?all=1`, cookies.zhouba), 400);
+    // Nothing refused was recorded as a view.
+    expect((await audited('personnel.sensitiveViewed')).filter((e) => e.targetId === worker._id)).toEqual([]);
+
+    const values = { _id: worker._id, idNumber: full, phone: '13912345678', teamPhone: '13787654321' };
+    expect(await ok(call('GET', path, cookies.zhouba))).toEqual(values);
+    expect(await ok(call('GET', path, cookies.demo))).toEqual(values);
+    const entries = (await audited('personnel.sensitiveViewed')).filter((e) => e.targetId === worker._id);
+    expect(entries.map((e) => e.actorId)).toEqual([ids.demo, ids.zhouba]);
+    expect(entries[1]).toMatchObject({
+      projectId: project,
+      enterpriseId: enterprise,
+      targetType: 'worker',
+      detail: { name: '隐私工' },
+    });
+    expect(JSON.stringify(entries)).not.toContain(full);
+  });
+
+  it('exports masked by default, in full only with viewSensitive; every export is audited', async () => {
+    const query = `${P}/projects/${project}/personnel?export=true&keyword=${full}`;
+    const masked = await call('GET', query, cookies.wangwu);
+    expect(masked.statusCode, masked.body).toBe(200);
+    const maskedRow = (await sheetOf(masked.rawPayload)).getRow(2).values as unknown[];
+    expect(maskedRow).toContain(maskIdNumber(full));
+    expect(maskedRow).toContain('139****5678');
+    expect(maskedRow).not.toContain(full);
+    expectStatus(await call('GET', `${query}&full=true`, cookies.wangwu), 403, 'common.forbidden');
+    expectStatus(await call('GET', `${query}&full=true`, cookies.zhouba), 403, 'common.forbidden');
+    expectStatus(await call('GET', `${query}&full=maybe`, cookies.demo), 400);
+    const whole = await call('GET', `${query}&full=true`, cookies.demo);
+    expect(whole.statusCode, whole.body).toBe(200);
+    const wholeRow = (await sheetOf(whole.rawPayload)).getRow(2).values as unknown[];
+    expect(wholeRow).toContain(full);
+    expect(wholeRow).toContain('13912345678');
+    expect(wholeRow).toContain('13787654321');
+
+    const entries = await audited('personnel.exported');
+    expect(entries.slice(0, 2).map((e) => [e.actorId, e.detail])).toEqual([
+      [ids.demo, { rows: 1, full: true }],
+      [ids.wangwu, { rows: 1, full: false }],
+    ]);
+    expect(entries[0]).toMatchObject({ projectId: project, enterpriseId: enterprise });
   });
 });
 
@@ -1150,7 +1276,8 @@ describe('import and export', () => {
     expect(sheet.rowCount).toBe(3);
     expect(sheet.getRow(2).getCell(1).value).toBe('导入一');
     expect(sheet.getRow(2).getCell(2).value).toBe('男');
-    expect(sheet.getRow(2).getCell(3).value).toBe(idNumber(111));
+    // Masked unless full=true (the personal-data tests below).
+    expect(sheet.getRow(2).getCell(3).value).toBe(maskIdNumber(idNumber(111)));
     expect(sheet.getRow(2).getCell(6).value).toBe('导入劳务');
     expect(sheet.getRow(2).getCell(15).value).toBe('在场');
     const en = await call(
@@ -1172,7 +1299,10 @@ describe('demo data', () => {
     const people = await listPeople('', demoProject);
     expect(people).toHaveLength(30);
     for (const worker of people) {
-      expect(checkMainlandIdNumber(worker.idNumber, TODAY), worker.idNumber).toMatchObject({
+      const { idNumber } = await ok<{ idNumber: string }>(
+        call('GET', `${P}/personnel/${worker._id}/sensitive`, cookies.demo),
+      );
+      expect(checkMainlandIdNumber(idNumber, TODAY), idNumber).toMatchObject({
         valid: true,
         sex: worker.sex,
         birthDate: worker.birthDate,

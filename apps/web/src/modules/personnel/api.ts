@@ -9,6 +9,7 @@ import type {
   PersonnelShare,
   PersonnelStatus,
   PersonnelUpdate,
+  PersonSensitive,
 } from '@lintel/contracts/personnel';
 import { PERSONNEL_STATUSES } from '@lintel/contracts/personnel';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -78,6 +79,16 @@ export function usePerson(projectId: string, id: string) {
     queryFn: ({ signal }) => http.get<Person>(personApiPath(id), { signal }),
     // 404 (another project, unknown) will not change by asking again.
     retry: false,
+  });
+}
+
+/**
+ * One person's ID number and phones in full (the viewSensitive right). Every call is one audited view on the
+ * server, so it is asked on an explicit action only and never cached.
+ */
+export function useRevealPerson() {
+  return useMutation({
+    mutationFn: (id: string) => http.get<PersonSensitive>(`${personApiPath(id)}/sensitive`),
   });
 }
 

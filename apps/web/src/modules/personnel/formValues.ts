@@ -147,6 +147,16 @@ export function createBody(projectId: string, values: PersonFormValues): Personn
   return { projectId, ...fieldsOf(values) };
 }
 
-export function updateBody(values: PersonFormValues): PersonnelUpdate {
-  return fieldsOf(values);
+/**
+ * The changes of an existing worker. A masked ID number or phone (issue 17) left as it came is not sent: the
+ * server keeps the stored value.
+ */
+export function updateBody(values: PersonFormValues, person?: Person): PersonnelUpdate {
+  const fields: PersonnelUpdate = fieldsOf(values);
+  if (person?.masked) {
+    if (fields.idNumber === person.idNumber) delete fields.idNumber;
+    if (fields.phone === person.phone) delete fields.phone;
+    if (fields.teamPhone === person.teamPhone) delete fields.teamPhone;
+  }
+  return fields;
 }

@@ -4,7 +4,7 @@ export const PERSONNEL_SERVICE = 'personnel-service';
 /** The module key the permission templates grant (packages/contracts/src/permissions). */
 export const PERSONNEL_MODULE_KEY = 'personnel';
 
-export type PersonnelRightKey = 'create' | 'delete' | 'edit' | 'export';
+export type PersonnelRightKey = 'create' | 'delete' | 'edit' | 'export' | 'viewSensitive';
 
 /** The module's one query-key factory: every mutation invalidates through it. */
 export const personnelKeys = {

@@ -3,9 +3,11 @@ import {
   type Craft,
   type DayOff,
   idNumberCheckCharacter,
+  maskSensitive,
   type Person,
   type PersonnelImportPreview,
   type PersonnelPublicCard,
+  type PersonSensitive,
   type Rule,
   type Unit,
   unitWithDescendants,
@@ -64,13 +66,18 @@ export function makeUnit(_id: string, name: string, parentId: string | null, sta
   return { _id, projectId: PROJECT_ID, name, parentId, staffCount, createdAt: AT, updatedAt: AT };
 }
 
+/** The full values of makePerson's default worker (what GET personnel/{id}/sensitive answers). */
+export const FULL_VALUES = { idNumber: validIdNumber(), phone: '13800000000', teamPhone: '13900000000' };
+
+/** A person as the server answers them: ID number and phones masked unless `patch.masked` is false. */
 export function makePerson(patch: Partial<Person> = {}): Person {
-  return {
+  const person: Person = {
     _id: PERSON_ID,
     projectId: PROJECT_ID,
     name: '王建国',
     sex: 0,
-    idNumber: validIdNumber(),
+    idNumber: FULL_VALUES.idNumber,
+    masked: true,
     birthDate: '1990-03-07',
     age: 36,
     bloodType: 'A',
@@ -78,8 +85,8 @@ export function makePerson(patch: Partial<Person> = {}): Person {
     unit: { _id: SUB_UNIT_ID, name: '一组', deleted: false },
     team: '建安劳务',
     teamContact: '李队长',
-    teamPhone: '13900000000',
-    phone: '13800000000',
+    teamPhone: FULL_VALUES.teamPhone,
+    phone: FULL_VALUES.phone,
     craftId: CRAFT_ID,
     craft: { _id: CRAFT_ID, name: '木工' },
     certificates: ['T110105199003071234'],
@@ -97,6 +104,12 @@ export function makePerson(patch: Partial<Person> = {}): Person {
     updatedAt: AT,
     ...patch,
   };
+  return masked(person);
+}
+
+/** The server masks unless told otherwise (masking a masked value changes nothing). */
+function masked(person: Person): Person {
+  return person.masked ? { ...person, ...maskSensitive(person) } : person;
 }
 
 /** The server's state the handlers read and change; a test sets what it needs. */
@@ -112,6 +125,8 @@ export interface PersonnelState {
   role: 'admin' | 'member';
   importPreview: PersonnelImportPreview;
   cards: Record<string, PersonnelPublicCard>;
+  /** What GET personnel/{id}/sensitive answers, by person. */
+  full: Record<string, PersonSensitive>;
   /** A reply that replaces the next answer of a route (`METHOD path`). */
   refuse: Record<string, FakeReply>;
 }
@@ -160,6 +175,7 @@ export function resetState(): void {
   state.role = 'admin';
   state.importPreview = { rows: [], valid: 0, invalid: 0 };
   state.cards = { [SHARE_TOKEN]: makeCard() };
+  state.full = { [PERSON_ID]: { _id: PERSON_ID, ...FULL_VALUES } };
   state.refuse = {};
 }
 resetState();
@@ -196,7 +212,12 @@ function servePerson(api: FakeApi, id: string): void {
       return { json: next };
     });
   api.on(`GET ${path}`, () => refused(`GET ${path}`) ?? (find() ? { json: find() } : notFound));
-  change(`PUT ${path}`, (person, body) => ({ ...person, ...(body as Partial<Person>) }));
+  change(`PUT ${path}`, (person, body) => masked({ ...person, ...(body as Partial<Person>) }));
+  api.on(`GET ${path}/sensitive`, () => {
+    const refusal = refused(`GET ${path}/sensitive`);
+    if (refusal) return refusal;
+    return state.full[id] ? { json: state.full[id] } : notFound;
+  });
   change(`PUT ${path}/exit`, (person, body) => ({
     ...person,
     status: 'exit',

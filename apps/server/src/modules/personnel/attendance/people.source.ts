@@ -1,3 +1,4 @@
+import { maskedSearchMatches } from '@lintel/contracts/personnel';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { withPersonnelTables } from '../tables';
@@ -111,15 +112,16 @@ export function createPeopleSource(base: Kysely<Database>): PeopleSource {
       }
       if (filter.craftId) query = query.where('craft_id', '=', filter.craftId);
       const rows = await query.select(['id_number', 'phone']).orderBy('name').orderBy('id').execute();
-      // The keyword as the personnel list matches it (name, the ID number's tail, a phone), in code: a
+      // The keyword as the personnel list matches it for someone who sees ID numbers and phones masked (the
+      // name in part; an ID number or phone whole, or by its last four characters: issue 17), in code: a
       // roster is a few thousand rows, and this keeps LIKE escaping out of the way.
       const keyword = filter.keyword?.trim();
       const kept = keyword
         ? rows.filter(
             (row) =>
               row.name.includes(keyword) ||
-              row.id_number.endsWith(keyword.toUpperCase()) ||
-              (row.phone !== '' && row.phone.includes(keyword)),
+              maskedSearchMatches(row.id_number, keyword) ||
+              maskedSearchMatches(row.phone, keyword),
           )
         : rows;
       return kept.map(toPerson);

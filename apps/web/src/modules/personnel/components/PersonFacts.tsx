@@ -1,33 +1,48 @@
-import type { Person } from '@lintel/contracts/personnel';
+import type { Person, PersonSensitive } from '@lintel/contracts/personnel';
 import { Card, Descriptions, Empty, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from '../../../components/project/AttachmentList';
+import { AgeWarningTag } from './AgeWarningTag';
 import { PersonStatusTag } from './PersonStatusTag';
+import { SensitiveReveal } from './SensitiveReveal';
 
-/** Everything recorded about a person (spec 001 §3). */
-export function PersonFacts({ person }: { person: Person }) {
+/**
+ * Everything recorded about a person (spec 001 §3). The ID number and phones come masked from the server;
+ * `canReveal` (the viewSensitive right) offers "show in full" (issue 17).
+ */
+export function PersonFacts({ person, canReveal = false }: { person: Person; canReveal?: boolean }) {
   const { t } = useTranslation();
   const none = t('personnel:detail.none');
   const text = (value: string | null | undefined) => value || none;
+  const [full, setFull] = useState<PersonSensitive | null>(null);
+  const values = full && full._id === person._id ? full : person;
   return (
     <>
-      <Card data-testid="person-facts">
+      <Card
+        data-testid="person-facts"
+        extra={canReveal ? <SensitiveReveal person={person} shown={full} onChange={setFull} /> : null}
+      >
         <Descriptions column={{ xs: 1, md: 2 }} size="middle">
           <Descriptions.Item label={t('personnel:field.status')}>
             <PersonStatusTag status={person.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.idNumber')}>
-            <span data-testid="person-id">{person.idNumber}</span>
+            <span data-testid="person-id">{values.idNumber}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.sex')}>
             {t(`personnel:sex.${person.sex}`)}
           </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.birthDate')}>{person.birthDate}</Descriptions.Item>
-          <Descriptions.Item label={t('personnel:field.age')}>{person.age}</Descriptions.Item>
+          <Descriptions.Item label={t('personnel:field.age')}>
+            {person.age} <AgeWarningTag age={person.age} testId="person-age-warning" />
+          </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.bloodType')}>
             {t(`personnel:bloodType.${person.bloodType}`)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('personnel:field.phone')}>{text(person.phone)}</Descriptions.Item>
+          <Descriptions.Item label={t('personnel:field.phone')}>
+            <span data-testid="person-phone-value">{text(values.phone)}</span>
+          </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.unit')}>
             {person.unit ? (
               <>
@@ -47,7 +62,7 @@ export function PersonFacts({ person }: { person: Person }) {
             {text(person.teamContact)}
           </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.contactPhone')}>
-            {text(person.teamPhone)}
+            <span data-testid="person-team-phone-value">{text(values.teamPhone)}</span>
           </Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.entryDate')}>{person.entryDate}</Descriptions.Item>
           <Descriptions.Item label={t('personnel:field.exitDate')}>{text(person.exitDate)}</Descriptions.Item>

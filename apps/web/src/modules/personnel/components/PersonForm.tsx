@@ -7,7 +7,19 @@ import {
   PERSONNEL_TEXT_MAX_LENGTH,
   PHONE_PATTERN,
 } from '@lintel/contracts/personnel';
-import { Button, Col, DatePicker, Divider, Form, type FormInstance, Input, Row, Select, Space } from 'antd';
+import {
+  Button,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  type FormInstance,
+  Input,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentsField } from '../../../components/project/AttachmentsField';
 import type { PersonFormValues } from '../formValues';
@@ -26,6 +38,11 @@ interface PersonFormProps {
   onSubmit: (values: PersonFormValues) => void;
   onCancel: () => void;
   onChange: () => void;
+  /**
+   * An existing worker whose ID number and phones came masked (issue 17): those values are accepted unchanged
+   * (and then not sent back); anything typed instead is checked as usual.
+   */
+  masked?: { idNumber: string; phone: string; teamPhone: string; age: number } | undefined;
 }
 
 const half = { xs: 24, md: 12 };
@@ -39,11 +56,17 @@ export function PersonForm({
   onSubmit,
   onCancel,
   onChange,
+  masked,
 }: PersonFormProps) {
   const { t } = useTranslation();
   const crafts = useSettings(projectId, 'crafts');
   const rules = useSettings(projectId, 'rules');
-  const phoneRule = { pattern: PHONE_PATTERN, message: t('personnel:form.phoneInvalid') };
+  const phoneRule = (keep: string | undefined) => ({
+    validator: (_: unknown, value: string | undefined) =>
+      !value || value === keep || PHONE_PATTERN.test(value.trim())
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('personnel:form.phoneInvalid'))),
+  });
 
   return (
     <Form<PersonFormValues>
@@ -57,6 +80,11 @@ export function PersonForm({
       data-testid="person-form"
     >
       <Divider titlePlacement="start">{t('personnel:form.basic')}</Divider>
+      {masked ? (
+        <Typography.Paragraph type="secondary" data-testid="person-masked-hint">
+          {t('personnel:form.maskedHint')}
+        </Typography.Paragraph>
+      ) : null}
       <Form.Item name="avatar" label={t('personnel:field.avatar')}>
         <AvatarField projectId={projectId} />
       </Form.Item>
@@ -71,7 +99,7 @@ export function PersonForm({
           </Form.Item>
         </Col>
         <Col {...half}>
-          <IdNumberField />
+          <IdNumberField masked={masked} />
         </Col>
         <Col {...half}>
           <Form.Item name="bloodType" label={t('personnel:field.bloodType')}>
@@ -81,7 +109,7 @@ export function PersonForm({
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="phone" label={t('personnel:field.phone')} rules={[phoneRule]}>
+          <Form.Item name="phone" label={t('personnel:field.phone')} rules={[phoneRule(masked?.phone)]}>
             <Input maxLength={11} inputMode="tel" data-testid="person-phone" />
           </Form.Item>
         </Col>
@@ -120,7 +148,11 @@ export function PersonForm({
           </Form.Item>
         </Col>
         <Col {...half}>
-          <Form.Item name="teamPhone" label={t('personnel:field.contactPhone')} rules={[phoneRule]}>
+          <Form.Item
+            name="teamPhone"
+            label={t('personnel:field.contactPhone')}
+            rules={[phoneRule(masked?.teamPhone)]}
+          >
             <Input maxLength={11} inputMode="tel" />
           </Form.Item>
         </Col>

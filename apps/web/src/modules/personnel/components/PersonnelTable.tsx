@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PAGE_SIZES, type PersonnelFilters } from '../filters';
 import { personPath } from '../paths';
+import { AgeWarningTag } from './AgeWarningTag';
 import { PersonAvatar } from './PersonAvatar';
 import { PersonStatusTag } from './PersonStatusTag';
 
@@ -19,7 +20,10 @@ interface PersonnelTableProps {
   onChange: (patch: Partial<PersonnelFilters>) => void;
 }
 
-/** One page of people: name with avatar, sex, age, unit, craft, team, phone, entry date and status. */
+/**
+ * One page of people: name with avatar, sex, age (with a warning under 18 or over 60), unit, craft, team,
+ * phone (masked by the server), entry date and status.
+ */
 export function PersonnelTable({
   projectId,
   rows,
@@ -48,7 +52,17 @@ export function PersonnelTable({
       width: 70,
       render: (_, row) => t(`personnel:sex.${row.sex}`),
     },
-    { key: 'age', title: t('personnel:field.age'), width: 70, dataIndex: 'age' },
+    {
+      key: 'age',
+      title: t('personnel:field.age'),
+      width: 110,
+      render: (_, row) => (
+        <span className="personnel__age">
+          {row.age}
+          <AgeWarningTag age={row.age} testId={`person-age-warning-${row._id}`} />
+        </span>
+      ),
+    },
     { key: 'unit', title: t('personnel:field.unit'), render: (_, row) => row.unit?.name ?? none },
     { key: 'craft', title: t('personnel:field.craft'), render: (_, row) => row.craft?.name ?? none },
     { key: 'team', title: t('personnel:field.team'), render: (_, row) => row.team || none },
@@ -68,7 +82,7 @@ export function PersonnelTable({
       columns={columns}
       dataSource={rows}
       loading={loading}
-      scroll={{ x: 960 }}
+      scroll={{ x: 1000 }}
       aria-label={t('personnel:title')}
       onRow={(row) => ({ 'data-testid': `person-row-${row._id}` }) as HTMLAttributes<HTMLElement>}
       onChange={(pagination) => {

@@ -1,7 +1,9 @@
+import { maskIdNumber } from '@lintel/contracts/personnel';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
+  FULL_VALUES,
   makePerson,
   PERSON_ID,
   PROJECT_ID,
@@ -18,16 +20,31 @@ const api = fakeApiForFile(servePersonnel, resetState);
 const DETAIL = `/projects/${PROJECT_ID}/personnel/${PERSON_ID}`;
 const EXIT_API = `personnel-service/personnel/${PERSON_ID}/exit`;
 const SHARE_API = `personnel-service/personnel/${PERSON_ID}/share`;
+const SENSITIVE_API = `personnel-service/personnel/${PERSON_ID}/sensitive`;
 
 describe('person detail', { timeout: 60_000 }, () => {
   it('shows every field and the QR code of the share link; exit needs a remark', async () => {
-    state.people = [makePerson()];
+    state.people = [makePerson({ age: 61, birthDate: '1965-03-07' })];
+    state.rights = { ...state.rights, viewSensitive: true };
     const { user } = renderPersonnel(DETAIL);
     const facts = await screen.findByTestId('person-facts');
+    // Masked as the server sent it; the holder of viewSensitive asks for it in full (one audited call).
+    expect(screen.getByTestId('person-id')).toHaveTextContent(maskIdNumber(FULL_VALUES.idNumber));
+    expect(screen.getByTestId('person-phone-value')).toHaveTextContent('138****0000');
+    expect(screen.getByTestId('person-age-warning')).toHaveTextContent('超过60岁');
+    await user.click(await screen.findByTestId('person-reveal'));
+    expect(await screen.findByTestId('person-hide')).toBeInTheDocument();
+    expect(screen.getByTestId('person-id')).toHaveTextContent(FULL_VALUES.idNumber);
+    expect(screen.getByTestId('person-phone-value')).toHaveTextContent('13800000000');
+    expect(screen.getByTestId('person-team-phone-value')).toHaveTextContent('13900000000');
+    expect(requestsTo(api, 'GET', SENSITIVE_API)).toHaveLength(1);
+    await user.click(screen.getByTestId('person-hide'));
+    expect(screen.getByTestId('person-id')).toHaveTextContent(maskIdNumber(FULL_VALUES.idNumber));
+
     expect(screen.getByTestId('person-title')).toHaveTextContent('王建国');
     expect(facts).toHaveTextContent('建安劳务');
     expect(facts).toHaveTextContent('李队长');
-    expect(facts).toHaveTextContent('1990-03-07');
+    expect(facts).toHaveTextContent('1965-03-07');
     expect(facts).toHaveTextContent('标准考勤');
     expect(screen.getByTestId('person-education-list')).toHaveTextContent('入场三级安全教育');
     await waitFor(() =>
@@ -87,6 +104,10 @@ describe('person detail', { timeout: 60_000 }, () => {
     );
     expect(screen.queryByTestId('person-qr')).not.toBeInTheDocument();
     expect(requestsTo(api, 'GET', SHARE_API)).toHaveLength(0);
+    // Nor "show in full" without viewSensitive: the values stay masked.
+    expect(screen.queryByTestId('person-reveal')).not.toBeInTheDocument();
+    expect(screen.getByTestId('person-id')).toHaveTextContent('1101**********');
+    expect(screen.queryByTestId('person-age-warning')).not.toBeInTheDocument();
   });
 
   it('says so for a person of no project the user sees', async () => {

@@ -43,6 +43,7 @@ function PersonDetail() {
   const person = usePerson(projectId, personId);
   const canEdit = usePersonnelRight(projectId, 'edit').data === true;
   const canExport = usePersonnelRight(projectId, 'export').data === true;
+  const canReveal = usePersonnelRight(projectId, 'viewSensitive').data === true;
   const [dialog, setDialog] = useState<'exit' | 'reentry' | null>(null);
   const back = (
     <Link to={personnelPath(projectId)} data-testid="person-back">
@@ -107,7 +108,7 @@ function PersonDetail() {
       </div>
       <div className="personnel-detail__body">
         <div className="personnel-detail__main">
-          <PersonFacts person={data} />
+          <PersonFacts person={data} canReveal={canReveal} />
         </div>
         <div className="personnel-detail__side">
           {/* The card is published outside the project: the export right, as the server asks. */}

@@ -1,4 +1,4 @@
-import { ageOn } from '@lintel/contracts/personnel';
+import { ageOn, maskIdNumber } from '@lintel/contracts/personnel';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,12 @@ describe('person form', { timeout: 120_000 }, () => {
       `出生日期 1985-06-12 · 男 · ${age} 岁`,
     );
     expect(screen.queryByText('身份证号校验位不正确，请检查是否输错')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('person-age-alert')).not.toBeInTheDocument();
+    // Under 18: a warning, not a refusal (the field stays valid).
+    fireEvent.change(field, { target: { value: validIdNumber('20150612', '241') } });
+    expect(await screen.findByTestId('person-age-alert')).toHaveTextContent(
+      '该人员未满18周岁，请核实后再登记',
+    );
 
     // Saving without name and unit: the form says what is missing and sends nothing.
     await user.click(screen.getByTestId('person-submit'));
@@ -52,7 +58,9 @@ describe('person form', { timeout: 120_000 }, () => {
     state.people = [makePerson()];
     const { user, location } = renderPersonnel(EDIT);
     const field = await screen.findByTestId('person-id-number');
-    expect(field).toHaveValue(validIdNumber());
+    // The server sends the ID number and phones masked: kept as they are unless retyped.
+    expect(field).toHaveValue(maskIdNumber(validIdNumber()));
+    expect(screen.getByTestId('person-masked-hint')).toBeInTheDocument();
     const other = validIdNumber('19920101', '002');
     fireEvent.change(field, { target: { value: other } });
     fireEvent.change(screen.getByTestId('person-phone'), { target: { value: '1380000' } });
@@ -84,6 +92,8 @@ describe('person form', { timeout: 120_000 }, () => {
       avatar: null,
       attachments: [],
     });
+    // The contact phone was left masked: not sent, so the server keeps it.
+    expect(sent[0]!.body).not.toHaveProperty('teamPhone');
     // Still on the form, nothing lost.
     expect(location.pathname).toBe(EDIT);
 

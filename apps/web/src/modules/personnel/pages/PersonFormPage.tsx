@@ -99,7 +99,7 @@ function PersonFormBody({ projectId, person }: { projectId: string; person?: Per
     }
     try {
       const saved = person
-        ? await update.mutateAsync({ id: person._id, ...updateBody(values) })
+        ? await update.mutateAsync({ id: person._id, ...updateBody(values, person) })
         : await create.mutateAsync(createBody(projectId, values));
       void message.success(person ? t('personnel:form.saved') : t('personnel:form.created'));
       unsaved.setDirty(false);
@@ -125,6 +125,16 @@ function PersonFormBody({ projectId, person }: { projectId: string; person?: Per
             void navigate(person ? personPath(projectId, person._id) : personnelPath(projectId))
           }
           onChange={() => unsaved.setDirty(true)}
+          masked={
+            person?.masked
+              ? {
+                  idNumber: person.idNumber,
+                  phone: person.phone,
+                  teamPhone: person.teamPhone,
+                  age: person.age,
+                }
+              : undefined
+          }
         />
       </Card>
     </div>

@@ -25,11 +25,15 @@ describe('personnel list', { timeout: 120_000 }, () => {
   it('asks for what the address says; status, craft and keyword go into the address and the request', async () => {
     state.people = [
       makePerson(),
-      makePerson({ _id: '67b000000000000000000502', name: '李小红', status: 'exit', sex: 1 }),
+      makePerson({ _id: '67b000000000000000000502', name: '李小红', status: 'exit', sex: 1, age: 17 }),
     ];
     const { location, user } = renderPersonnel(`${LIST}?unit=${UNIT_ID}&size=50`);
     const row = await screen.findByTestId(`person-row-${PERSON_ID}`);
     expect(row).toHaveTextContent('王建国');
+    // The phone as the server masked it; an age warning only for the 17-year-old.
+    expect(row).toHaveTextContent('138****0000');
+    expect(screen.queryByTestId(`person-age-warning-${PERSON_ID}`)).not.toBeInTheDocument();
+    expect(screen.getByTestId('person-age-warning-67b000000000000000000502')).toHaveTextContent('未满18岁');
     expect(row).toHaveTextContent('一组');
     expect(row).toHaveTextContent('木工');
     expect(row).toHaveTextContent('在场');
@@ -163,6 +167,8 @@ describe('personnel list', { timeout: 120_000 }, () => {
     });
     expect(created).toHaveBeenCalledTimes(1);
 
+    // The list and its counts have answered: the refusal below is for the export, not one of them.
+    await waitFor(() => expect(screen.getByTestId('personnel-tab-exit')).toHaveTextContent('0'));
     state.refuse[`GET ${LIST_API}`] = {
       status: 400,
       json: {
@@ -173,6 +179,28 @@ describe('personnel list', { timeout: 120_000 }, () => {
     };
     await user.click(screen.getByTestId('personnel-export'));
     expect(await screen.findByText('导出人数过多（最多 50000 人）：请缩小筛选范围')).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+
+  it('offers the holder of viewSensitive an export in full (full=true), or masked', async () => {
+    state.rights = { ...state.rights, viewSensitive: true };
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:http://localhost/export');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderPersonnel(LIST);
+    // The menu once both rights are known (before, a plain export button).
+    await waitFor(() =>
+      expect(screen.getByTestId('personnel-export').querySelector('.anticon-down')).not.toBeNull(),
+    );
+    await user.click(screen.getByTestId('personnel-export'));
+    await user.click(await screen.findByText('导出完整信息（记入审计日志）'));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    const exports = () => requestsTo(api, 'GET', LIST_API).filter((r) => r.query.get('export') === 'true');
+    expect(exports()[0]!.query.get('full')).toBe('true');
+    await user.click(screen.getByTestId('personnel-export'));
+    await user.click(await screen.findByText('导出（隐藏证件号和手机号）'));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(2));
+    expect(exports()[1]!.query.has('full')).toBe(false);
     vi.restoreAllMocks();
   });
 });

@@ -1,8 +1,14 @@
 import '../locales';
 import '../personnel.css';
-import { DownloadOutlined, PlusOutlined, SettingOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  DownOutlined,
+  PlusOutlined,
+  SettingOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { PERSONNEL_STATUSES, type PersonnelStatus } from '@lintel/contracts/personnel';
-import { App, Button, Space, Tabs, Typography } from 'antd';
+import { App, Button, Dropdown, Space, Tabs, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +56,8 @@ function Personnel() {
   const counts = usePersonnelCounts(projectId, filters);
   const canCreate = usePersonnelRight(projectId, 'create').data === true;
   const canExport = usePersonnelRight(projectId, 'export').data === true;
+  // With viewSensitive the export may carry ID numbers and phones in full (audited on the server).
+  const canExportFull = usePersonnelRight(projectId, 'viewSensitive').data === true;
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -64,12 +72,12 @@ function Personnel() {
     [setParams],
   );
 
-  const exportList = async () => {
+  const exportList = async (full: boolean) => {
     setExporting(true);
     try {
       await downloadFile(
         exportPath(projectId),
-        { ...filterQuery(filters), export: true, lang: language },
+        { ...filterQuery(filters), export: true, ...(full ? { full: true } : {}), lang: language },
         t('personnel:list.exportName'),
       );
     } catch (error) {
@@ -102,11 +110,26 @@ function Personnel() {
               {t('personnel:action.settings')}
             </Button>
           ) : null}
-          {canExport ? (
+          {canExport && canExportFull ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'masked', label: t('personnel:action.exportMasked') },
+                  { key: 'full', label: t('personnel:action.exportFull') },
+                ],
+                onClick: ({ key }) => void exportList(key === 'full'),
+              }}
+            >
+              <Button icon={<DownloadOutlined />} loading={exporting} data-testid="personnel-export">
+                {t('personnel:action.export')} <DownOutlined />
+              </Button>
+            </Dropdown>
+          ) : canExport ? (
             <Button
               icon={<DownloadOutlined />}
               loading={exporting}
-              onClick={() => void exportList()}
+              onClick={() => void exportList(false)}
               data-testid="personnel-export"
             >
               {t('personnel:action.export')}
