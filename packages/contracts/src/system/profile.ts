@@ -44,12 +44,78 @@ export const systemProfileSchema = z.object({
 });
 export type SystemProfile = z.infer<typeof systemProfileSchema>;
 
-/** What may be overridden in the database (POST account-service/system/profile): any subset. */
-export const systemProfilePatchSchema = systemProfileSchema
-  .omit({ version: true, fallbackVersion: true, buildDate: true })
-  .partial()
-  .strict();
+// ── what an administrator may set (POST account-service/system/profile, the /system branding screen) ──
+
+export const PROFILE_LIMITS = {
+  productName: 40,
+  productNameEn: 60,
+  copyrightCompany: 100,
+  icp: 64,
+  extraInfo: 300,
+  url: 512,
+} as const;
+
+/**
+ * An ICP filing number as the ministry issues it: a province's short name, ICP备 or ICP证, the number, 号,
+ * and optionally the site's sequence (京ICP备12345678号-1, 粤ICP证B2-20080000号).
+ */
+export const ICP_PATTERN = /^[\u4e00-\u9fa5]{1,3}ICP[备证][A-Za-z0-9-]{1,24}号(-\d{1,3})?$/;
+
+/** A link the profile may hold: empty, an http(s) address, or a path of this site (never javascript: or //host). */
+export function isProfileUrl(value: string): boolean {
+  return value === '' || /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value);
+}
+
+const profileUrl = z.string().trim().max(PROFILE_LIMITS.url).refine(isProfileUrl, 'system.badUrl');
+
+/**
+ * What may be overridden in the database: any subset, each field checked (lengths, the ICP number's form,
+ * links that cannot run script). The logo is set through its own call (PUT system/profile/logo).
+ */
+export const systemProfilePatchSchema = z.strictObject({
+  productName: z.string().trim().min(1).max(PROFILE_LIMITS.productName).optional(),
+  productNameEn: z.string().trim().max(PROFILE_LIMITS.productNameEn).optional(),
+  logoUrl: profileUrl.optional(),
+  copyrightCompany: z.string().trim().max(PROFILE_LIMITS.copyrightCompany).optional(),
+  copyrightCompanyEn: z.string().trim().max(PROFILE_LIMITS.copyrightCompany).optional(),
+  icp: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.icp)
+    .refine((value) => value === '' || ICP_PATTERN.test(value), 'system.badIcp')
+    .optional(),
+  extraInfo: z.string().trim().max(PROFILE_LIMITS.extraInfo).optional(),
+  cloud: z.boolean().optional(),
+  i18n: z.boolean().optional(),
+  logoutTime: systemProfileSchema.shape.logoutTime.optional(),
+  privacyNotice: z.boolean().optional(),
+  passportLogin: z.boolean().optional(),
+  methodOverride: z.boolean().optional(),
+  downloads: z
+    .strictObject({
+      pc: profileUrl,
+      revit: profileUrl,
+      navisworks: profileUrl,
+      ios: profileUrl,
+      android: profileUrl,
+    })
+    .optional(),
+});
 export type SystemProfilePatch = z.infer<typeof systemProfilePatchSchema>;
+
+/** The largest logo accepted (bytes): it is shown on every page, the sign-in page included. */
+export const LOGO_MAX_BYTES = 256 * 1024;
+
+/** PUT account-service/system/profile/logo: the image (JPEG, PNG, GIF or WebP, told by its bytes) as base64. */
+export const systemLogoSchema = z.strictObject({
+  data: z
+    .string()
+    .min(4)
+    // Twice the allowance: a somewhat larger image gets system.logoTooLarge (with the limit) from the server.
+    .max(Math.ceil((2 * LOGO_MAX_BYTES) / 3) * 4 + 4)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/),
+});
+export type SystemLogo = z.infer<typeof systemLogoSchema>;
 
 export const countryCodeSchema = z.object({
   code: z.string().regex(/^\d{1,4}$/),
