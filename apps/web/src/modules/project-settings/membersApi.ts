@@ -146,12 +146,35 @@ export function useRemoveMember(projectId: string) {
   });
 }
 
+/**
+ * The link this tab created last for the project (the server keeps only its hash, so it cannot be asked for
+ * again): the invite dialog shows it again instead of making a new link at every opening. Cleared with the
+ * rest of the cache at sign-out.
+ */
+const lastLinkKey = (projectId: string) => ['project-invite-link', projectId] as const;
+
 export function useCreateInvitation(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<InvitationCreated>(`${projectApiPath(projectId)}/invitations`, {}),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.invitations(projectId) }),
+    onSuccess: (created) => {
+      // Kept until sign-out (no request refreshes it: the default five minutes would forget it).
+      queryClient.setQueryDefaults(lastLinkKey(projectId), { gcTime: Number.POSITIVE_INFINITY });
+      queryClient.setQueryData(lastLinkKey(projectId), created);
+      return queryClient.invalidateQueries({ queryKey: memberKeys.invitations(projectId) });
+    },
   });
+}
+
+/** The last link made here, while it still works: not expired, and (when the open links are known) not revoked. */
+export function useLastInvitationLink(projectId: string) {
+  const queryClient = useQueryClient();
+  return (openLinks: readonly Invitation[] | undefined): InvitationCreated | null => {
+    const last = queryClient.getQueryData<InvitationCreated>(lastLinkKey(projectId));
+    if (!last || new Date(last.expiresAt).getTime() <= Date.now()) return null;
+    if (openLinks && !openLinks.some((link) => link._id === last._id)) return null;
+    return last;
+  };
 }
 
 /** GET projects/{id}/invitations: the open links (neither revoked nor expired), newest first. */

@@ -89,7 +89,6 @@ export function CorrectionDialog({
       onCancel={onClose}
       confirmLoading={correct.isPending}
       okButtonProps={{ ...({ 'data-testid': 'correction-submit' } as object) }}
-      forceRender
       data-testid="correction-dialog"
     >
       <Typography.Paragraph type="secondary">{t('attendance:correction.hint')}</Typography.Paragraph>

@@ -51,7 +51,6 @@ export function NameDialog({
       onCancel={onClose}
       confirmLoading={saving}
       okButtonProps={{ ...({ 'data-testid': 'device-name-submit' } as object) }}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item

@@ -63,7 +63,6 @@ export function ForwardDialog({
       }}
       confirmLoading={forward.isPending}
       okButtonProps={{ ...({ 'data-testid': 'sheet-forward-submit' } as object) }}
-      forceRender
       data-testid="sheet-forward-dialog"
     >
       <Form<ForwardValues>

@@ -78,7 +78,6 @@ export function ReplyDialog({
       onCancel={cancel}
       confirmLoading={reply.isPending}
       okButtonProps={{ ...({ 'data-testid': 'sheet-reply-submit' } as object) }}
-      forceRender
       data-testid="sheet-reply-dialog"
     >
       <Form<ReplyValues>

@@ -68,7 +68,6 @@ export function AddMemberDialog({
       onOk={() => form.submit()}
       confirmLoading={add.isPending}
       okButtonProps={{ ...({ 'data-testid': 'member-add-ok' } as object) }}
-      forceRender
     >
       <Typography.Paragraph type="secondary" data-testid="member-add-hint">
         {t('projectSettings:members.addHint')}
@@ -196,7 +195,6 @@ export function EditMemberDialog({
       onOk={() => form.submit()}
       confirmLoading={update.isPending}
       okButtonProps={{ ...({ 'data-testid': 'member-edit-ok' } as object) }}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item name="department" label={t('projectSettings:members.department')}>

@@ -43,7 +43,6 @@ export function NameDialog({
       confirmLoading={busy}
       okButtonProps={{ ...({ 'data-testid': `${testId}-ok` } as object) }}
       destroyOnHidden
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values.name.trim())}>
         <Form.Item

@@ -77,7 +77,6 @@ function HandleDialog({
       okText={approve ? t('projectSettings:requests.approve') : t('projectSettings:requests.reject')}
       okButtonProps={{ danger: !approve, ...({ 'data-testid': 'request-handle-ok' } as object) }}
       confirmLoading={handle.isPending}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         {approve ? (

@@ -58,7 +58,6 @@ function DomainDialog({
       onOk={() => form.submit()}
       confirmLoading={create.isPending || update.isPending}
       okButtonProps={{ ...({ 'data-testid': 'domain-dialog-ok' } as object) }}
-      forceRender
     >
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
         <Form.Item

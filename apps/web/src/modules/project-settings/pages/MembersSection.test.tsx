@@ -131,13 +131,30 @@ beforeAll(async () => {
     json: [template(T_DEFAULT, '默认模板', true), template(T_SITE, '施工员', false)],
   });
   api.on(`GET account-service/projects/${PROJECT_ID}/structures`, { json: [] });
-  api.on(`POST account-service/projects/${PROJECT_ID}/invitations`, {
-    json: {
-      _id: '66a0000000000000000000e1',
-      token: 'abcdefghijklmnopqrstuvwxyz',
-      url: '/e/member-invite?token=abcdefghijklmnopqrstuvwxyz',
-      expiresAt: '2026-01-12T08:00:00.000Z',
-    },
+  // A new link works for a week and joins the open links, as on the server.
+  api.on(`POST account-service/projects/${PROJECT_ID}/invitations`, () => {
+    const createdAt = new Date();
+    const expiresAt = new Date(createdAt.getTime() + 7 * 86_400_000).toISOString();
+    const _id = `66a0000000000000000001${String(invitations.length).padStart(2, '0')}`;
+    invitations = [
+      {
+        _id,
+        scopeType: 'project',
+        scopeId: PROJECT_ID,
+        inviter: { _id: ADMIN._id, name: 'demo', nickName: '演示用户' },
+        createdAt: createdAt.toISOString(),
+        expiresAt,
+      },
+      ...invitations,
+    ];
+    return {
+      json: {
+        _id,
+        token: 'abcdefghijklmnopqrstuvwxyz',
+        url: '/e/member-invite?token=abcdefghijklmnopqrstuvwxyz',
+        expiresAt,
+      },
+    };
   });
   api.on(`GET account-service/projects/${PROJECT_ID}/invitations`, () => ({ json: invitations }));
   api.on('DELETE account-service/invitations/66a0000000000000000000e2', () => {
@@ -246,7 +263,13 @@ describe('project settings: members', { timeout: 60_000 }, () => {
 
   it('adds a member by phone only with a template', async () => {
     const { user: u } = renderSettings('members');
+    // Esc closes the dialog (it did not while every dialog of the page was rendered ahead: antd's
+    // forceRender puts them all in the Esc stack and only the last one answered).
     await u.click(await screen.findByTestId('member-add'));
+    await screen.findByTestId('member-add-who');
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('member-add-who')).not.toBeVisible());
+    await u.click(screen.getByTestId('member-add'));
     await u.click(await screen.findByTestId('member-add-ok'));
     expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
     expect(screen.getByText('添加成员必须选择权限模板')).toBeInTheDocument();
@@ -351,12 +374,21 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     expect(seen('DELETE', 'members/66a000000000000000000101')).toHaveLength(1);
   });
 
-  it('creates an invitation link to copy', async () => {
+  it('creates an invitation link to copy, shows it again at the next opening, and makes another on demand', async () => {
     const { user: u } = renderSettings('members');
     await u.click(await screen.findByTestId('member-invite'));
     expect(await screen.findByTestId('invite-link')).toHaveTextContent(
       '/e/member-invite?token=abcdefghijklmnopqrstuvwxyz',
     );
+    expect(seen('POST', `projects/${PROJECT_ID}/invitations`)).toHaveLength(1);
+    // Esc closes it (no dialog of the page may keep Esc from the one on top).
+    await u.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByTestId('invite-link')).not.toBeVisible());
+    await u.click(screen.getByTestId('member-invite'));
+    await waitFor(() => expect(screen.getByTestId('invite-link')).toBeVisible());
+    expect(seen('POST', `projects/${PROJECT_ID}/invitations`)).toHaveLength(1);
+    await u.click(screen.getByTestId('invite-new-link'));
+    await waitFor(() => expect(seen('POST', `projects/${PROJECT_ID}/invitations`)).toHaveLength(2));
   });
 
   it('lists the open invitation links and revokes one after a confirmation', async () => {
