@@ -13,6 +13,7 @@ import { type DatabaseHandle, openDatabase } from './db/open';
 import { createEvents } from './events/index';
 import { createJobs } from './jobs/index';
 import { loggerOptions } from './logger';
+import { clausePageRoutes } from './modules/account/clauses.routes';
 import { ACCOUNT_PREFIX, accountPlugin, createAccountModule } from './modules/account/index';
 import {
   ANNOUNCEMENTS_PREFIX,
@@ -374,6 +375,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     notify: notifications.notify,
   });
   app.register(filesPlugin, { prefix: FILES_PREFIX, module: files });
+  // base-service/clauses/{agreement|privacy}: the pages the sign-in and register views open (issue 17).
+  app.register(clausePageRoutes, { prefix: FILES_PREFIX, clauses: account.clauses });
   app.register(identityPlugin, {
     prefix: IDENTITY_PREFIX,
     module: identity,

@@ -1,3 +1,4 @@
+export * from './clauses';
 export * from './rules';
 export * from './schemas';
 export * from './user';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/ids';
+import { consentSchema } from './clauses';
 import { ACCOUNT_RULE, PHONE_CODE_TYPES, SEX, SMS_CODE_MAX_LENGTH } from './rules';
 import { emailSchema, realNameSchema } from './schemas';
 
@@ -133,6 +134,8 @@ export const registerBodySchema = z.strictObject({
   phoneNumber: z.string().max(32).optional(),
   countryCode: z.string().max(8).optional(),
   code: z.string().max(SMS_CODE_MAX_LENGTH).optional(),
+  /** The versions of the user agreement and privacy policy accepted (required when the privacy notice is on). */
+  consent: consentSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 

@@ -63,6 +63,8 @@ import * as m2026112630 from './2026112630_membership_invitations';
 import * as m2026112640 from './2026112640_file_attachments';
 import * as m2026112711 from './2026112711_users_must_change_password';
 import * as m2026112730 from './2026112730_audit_entries';
+import * as m2026112740 from './2026112740_clause_texts';
+import * as m2026112741 from './2026112741_user_consents';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -137,4 +139,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112640_file_attachments': m2026112640,
   '2026112711_users_must_change_password': m2026112711,
   '2026112730_audit_entries': m2026112730,
+  '2026112740_clause_texts': m2026112740,
+  '2026112741_user_consents': m2026112741,
 };

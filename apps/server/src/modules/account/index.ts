@@ -22,6 +22,8 @@ import { accountRoutes } from './account.routes';
 import { createAccountService } from './account.service';
 import { adminRoutes } from './admin.routes';
 import { createAdminUsersService } from './admin-users.service';
+import { clausesRoutes } from './clauses.routes';
+import { createClausesService } from './clauses.service';
 import { createCredentialsService } from './credentials.service';
 import { createLockoutService } from './lockout.service';
 import { createReauth } from './reauth';
@@ -87,12 +89,15 @@ export function createAccountModule({
   const lockout = createLockoutService({ db, clock });
   const sms = createSmsModule({ db, clock, config: smsConfig, directory, guard: lockout.guard, log });
   const account = createAccountService({ db, sessions, sms, lockout });
+  // The user agreement and privacy policy, and the consent registration records (issue 17, PIPL).
+  const clauses = createClausesService({ db, clock, profile, audit });
   const registration = createRegistrationService({
     db,
     users: createUserService({ db, clock }),
     account,
     sms,
     lockout,
+    clauses,
   });
   const credentials = createCredentialsService({ db, clock, sessions, sms, account, lockout, audit });
   const reauth = createReauth({ sms, attempts: lockout });
@@ -113,6 +118,7 @@ export function createAccountModule({
     noticeSms,
     audit,
     adminUsers,
+    clauses,
   };
 }
 export type AccountModule = ReturnType<typeof createAccountModule>;
@@ -131,6 +137,7 @@ export const accountPlugin: FastifyPluginAsyncZod<{
   app.addHook('onError', throttleHeaders);
   await app.register(accountRoutes, { account: module.account, cookies, audit: module.audit });
   await app.register(systemProfileRoutes, { profile: module.profile });
+  await app.register(clausesRoutes, { clauses: module.clauses });
   await app.register(smsPlugin, { sms: module.sms });
   await app.register(registrationRoutes, { registration: module.registration, cookies });
   await app.register(usersRoutes, {

@@ -1,7 +1,17 @@
-import { userSchema } from '@lintel/contracts/account';
+import { type Clause, userSchema } from '@lintel/contracts/account';
+import type { AuditEntryView } from '@lintel/contracts/system';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, buildTestApp, login, sessionCookieOf, type TestApp } from '../../../test/helper';
+import {
+  ACCOUNT,
+  buildTestApp,
+  login,
+  sessionCookieOf,
+  signIn,
+  TEST_ADMIN_PASSWORD,
+  type TestApp,
+} from '../../../test/helper';
 import { codeFor, MINUTE, sendCode, wrongCode } from '../../../test/sms';
+import type { UserConsentsTable } from './clauses.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,6 +44,8 @@ function payload(phoneNumber: string, code: string, name = `u${phoneNumber.slice
     phoneNumber,
     countryCode: '86',
     code,
+    // The shipped user agreement and privacy policy (version 1 each): the privacy notice is on by default.
+    consent: { agreement: 1, privacy: 1 },
   };
 }
 
@@ -267,5 +279,175 @@ describe('POST register: success', () => {
     await sendCode(t.app, { phoneNumber: phone, type: 'register', code }, { verify: true });
     t.clock.advance(10 * MINUTE);
     expect((await register(payload(phone, code, 'late'))).json()).toMatchObject({ code: 106 });
+  });
+});
+
+describe('POST register: the user agreement and the privacy policy (issue 17, PIPL)', () => {
+  let admin: string;
+  let demo: string;
+  const clauses = async () =>
+    (await t.app.inject({ method: 'GET', url: `${ACCOUNT}/system/profile/clauses` })).json() as Clause[];
+  const replace = (kind: string, body: object, cookie = admin) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `${ACCOUNT}/system/profile/clauses/${kind}`,
+      payload: body,
+      headers: { cookie },
+    });
+  const page = (kind: string, lang?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/v1/base-service/clauses/${kind}`,
+      headers: lang ? { 'accept-language': lang } : {},
+    });
+  const consentsOf = (name: string) =>
+    t.db.db
+      .withTables<{ user_consents: UserConsentsTable }>()
+      .selectFrom('user_consents as c')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.kind', 'c.version', 'c.accepted_at', 'c.ip'])
+      .where('u.name', '=', name)
+      .orderBy('c.kind')
+      .execute();
+
+  beforeAll(async () => {
+    admin = await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD);
+    demo = await signIn(t.app);
+  });
+
+  it('ships both texts in both languages as version 1, served as pages that escape what they show', async () => {
+    const shipped = await clauses();
+    expect(shipped.map((c) => [c.kind, c.version, c.isDefault, c.updatedAt])).toEqual([
+      ['agreement', 1, true, null],
+      ['privacy', 1, true, null],
+    ]);
+    expect(shipped[1]!.textZh).toContain('个人信息保护法');
+    expect(shipped[1]!.textEn).toContain('Personal Information Protection Law');
+
+    const zh = await page('privacy');
+    expect(zh.statusCode).toBe(200);
+    expect(zh.headers['content-type']).toContain('text/html');
+    expect(zh.headers['content-security-policy']).toContain("default-src 'none'");
+    // The operator and product come from the OEM profile (Lintel by default).
+    expect(zh.body).toContain('<h1>Lintel 隐私政策</h1>');
+    expect(zh.body).not.toContain('{{operator}}');
+    const en = await page('agreement', 'en-US');
+    expect(en.body).toContain('<h1>Lintel User Agreement</h1>');
+    expect(en.body).toContain('Version 1');
+    // The sign-in and register views ask with HEAD whether a text is served.
+    expect(
+      (await t.app.inject({ method: 'HEAD', url: '/api/v1/base-service/clauses/agreement' })).statusCode,
+    ).toBe(200);
+    expect((await page('cookies')).statusCode).toBe(400);
+  });
+
+  it('requires the consent to the versions in force and records it with the account', async () => {
+    const phone = '13900000230';
+    const code = await codeFor(t, phone, 'register');
+    const { consent: _, ...withoutConsent } = payload(phone, code, 'consent_a');
+    const missing = await register(withoutConsent);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      key: 'account.consentRequired',
+      message: '请阅读并同意用户协议和隐私政策',
+    });
+    const stale = await register({
+      ...payload(phone, code, 'consent_a'),
+      consent: { agreement: 1, privacy: 2 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().key).toBe('account.clausesChanged');
+    const bad = await register({ ...payload(phone, code, 'consent_a'), consent: { agreement: 1 } });
+    expect(bad.statusCode).toBe(400);
+    // Nothing was created by the refusals, and the code is still good.
+    const response = await register(payload(phone, code, 'consent_a'));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await consentsOf('consent_a')).toEqual([
+      { kind: 'agreement', version: 1, accepted_at: t.clock.now().toISOString(), ip: expect.any(String) },
+      { kind: 'privacy', version: 1, accepted_at: t.clock.now().toISOString(), ip: expect.any(String) },
+    ]);
+  });
+
+  it('an administrator replaces a text: a new version, which registrations then accept; audited', async () => {
+    const [, privacy] = await clauses();
+    const body = {
+      textZh: '## 新隐私政策\n\n<script>alert(1)</script> 我们收集手机号。',
+      textEn: '## New policy\n\nWe collect phones.',
+      version: 1,
+    };
+    expect((await replace('privacy', body, demo)).statusCode).toBe(403);
+    expect((await replace('privacy', body, '')).statusCode).toBe(401);
+    expect((await replace('privacy', { ...body, textEn: '  ' })).statusCode).toBe(400);
+    expect((await replace('privacy', { ...body, extra: 1 })).statusCode).toBe(400);
+    expect((await replace('cookies', body)).statusCode).toBe(400);
+    // The same text as in force: nothing new.
+    const same = await replace('privacy', { textZh: privacy!.textZh, textEn: privacy!.textEn, version: 1 });
+    expect(same.json()).toMatchObject({ version: 1, isDefault: true });
+
+    const saved = await replace('privacy', body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      kind: 'privacy',
+      version: 2,
+      isDefault: false,
+      textEn: body.textEn,
+    });
+    // Someone who started from version 1 is told, with the version now in force.
+    const late = await replace('privacy', { ...body, textEn: 'Other', version: 1 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ key: 'account.clauseChanged' });
+    expect((await clauses()).map((c) => c.version)).toEqual([1, 2]);
+    // Shown escaped: the page runs nothing.
+    const shown = await page('privacy');
+    expect(shown.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(shown.body).not.toContain('<script>');
+    const audit = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/audit-service/entries?action=settings.changed',
+        headers: { cookie: admin },
+      })
+    ).json() as AuditEntryView[];
+    expect(audit.find((e) => e.targetType === 'clause')).toMatchObject({
+      targetId: 'privacy',
+      detail: { setting: 'clauses.privacy', version: 2 },
+    });
+
+    const phone = '13900000231';
+    const code = await codeFor(t, phone, 'register');
+    expect((await register(payload(phone, code, 'consent_b'))).statusCode).toBe(409);
+    const response = await register({
+      ...payload(phone, code, 'consent_b'),
+      consent: { agreement: 1, privacy: 2 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await consentsOf('consent_b')).map((c) => [c.kind, c.version])).toEqual([
+      ['agreement', 1],
+      ['privacy', 2],
+    ]);
+  });
+
+  it('with the privacy notice off nothing is asked or recorded', async () => {
+    const off = await t.app.inject({
+      method: 'POST',
+      url: `${ACCOUNT}/system/profile`,
+      payload: { privacyNotice: false },
+      headers: { cookie: admin },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    try {
+      const phone = '13900000232';
+      const code = await codeFor(t, phone, 'register');
+      const { consent: _, ...withoutConsent } = payload(phone, code, 'consent_c');
+      expect((await register(withoutConsent)).statusCode).toBe(200);
+      expect(await consentsOf('consent_c')).toEqual([]);
+    } finally {
+      await t.app.inject({
+        method: 'POST',
+        url: `${ACCOUNT}/system/profile`,
+        payload: { privacyNotice: true },
+        headers: { cookie: admin },
+      });
+    }
   });
 });

@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import type { SmsService, Source } from '../sms/index';
 import type { AccountService, LoginResult } from './account.service';
+import type { ClausesService } from './clauses.service';
 import type { LockoutService } from './lockout.service';
 import { hashPassword } from './password';
 import { createUserRepository } from './user.repository';
@@ -25,6 +26,8 @@ export interface RegistrationServiceDeps {
   account: AccountService;
   sms: SmsService;
   lockout: LockoutService;
+  /** The user agreement and privacy policy a registration accepts (issue 17, PIPL). */
+  clauses: Pick<ClausesService, 'requiredConsent' | 'record'>;
 }
 
 const blank = (value: string | undefined) => value === undefined || value.trim() === '';
@@ -32,9 +35,18 @@ const blank = (value: string | undefined) => value === undefined || value.trim()
 /**
  * POST register (spec 000 §7, §8): business codes 101 data empty, 102 username invalid, 103 username
  * exists, 104 password empty, 105 phone empty, 106 code error. The other rules of the contracts (password
- * format, real name, email, phone format) answer 400 with the rule's key.
+ * format, real name, email, phone format) answer 400 with the rule's key. While the profile's privacy notice
+ * is on, the consent to the user agreement and privacy policy in force is required and recorded with the
+ * account (400 account.consentRequired, 409 account.clausesChanged).
  */
-export function createRegistrationService({ db, users, account, sms, lockout }: RegistrationServiceDeps) {
+export function createRegistrationService({
+  db,
+  users,
+  account,
+  sms,
+  lockout,
+  clauses,
+}: RegistrationServiceDeps) {
   const repository = () => createUserRepository(db);
 
   async function phoneTaken(phoneNumber: string, countryCode: string): Promise<boolean> {
@@ -65,7 +77,8 @@ export function createRegistrationService({ db, users, account, sms, lockout }: 
 
     /** Creates the account, uses the register code up and signs the new user in, all or nothing. */
     async register(body: RegisterBody, previousToken: string | null, source: Source): Promise<LoginResult> {
-      if (Object.values(body).every((value) => blank(value))) {
+      const { consent: given, ...fields } = body;
+      if (Object.values(fields).every((value) => blank(value))) {
         throw new AppError(400, 'account.registerDataEmpty', { code: REGISTER_ERROR.dataEmpty });
       }
       const usernameRule = validateUsername(body.name);
@@ -94,6 +107,8 @@ export function createRegistrationService({ db, users, account, sms, lockout }: 
       if (phoneRule) throw new AppError(400, phoneRule);
       if (blank(body.code))
         throw new AppError(400, 'account.codeRequired', { code: REGISTER_ERROR.codeError });
+      // With the privacy notice on: the agreement and policy in force, accepted (400 without, 409 stale).
+      const consent = await clauses.requiredConsent(given);
 
       if (await repository().findByName(name)) {
         throw new AppError(409, 'account.usernameExists', { code: REGISTER_ERROR.usernameExists });
@@ -123,6 +138,7 @@ export function createRegistrationService({ db, users, account, sms, lockout }: 
               },
               trx,
             );
+            if (consent) await clauses.record(trx, row.id, consent, source.ip);
             return row.id;
           },
           { rememberMe: false, previousToken },

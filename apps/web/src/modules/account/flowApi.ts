@@ -54,7 +54,9 @@ export function checkRegistered(body: { name: string } | PhoneFields): Promise<E
 }
 
 /** POST account-service/register: creates the account and signs it in (errors 101–106, spec 000 §8). */
-export function register(body: Required<RegisterBody>): Promise<User> {
+export function register(
+  body: Required<Omit<RegisterBody, 'consent'>> & Pick<RegisterBody, 'consent'>,
+): Promise<User> {
   return http.post<User>('account-service/register', body);
 }
 
