@@ -321,6 +321,119 @@ export function defaultTemplateGrants(): Grants {
   return grants as Grants;
 }
 
+// ── the preset templates (issue 17) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * The templates every project starts with. `member` is the default one: a member added, invited or
+ * admitted without a template chosen gets it. Own records need no edit or delete grant: every module with
+ * screens lets the author change and remove what they made (topics: the creator; contact sheets: the
+ * sender while they may create; selection sets and viewports: who saved them; announcements: delete only
+ * ever reaches the member's own sent or received ones). So "creates, edits and deletes their own" is
+ * `create` (plus `delete` on announcements), and the `edit` / `delete` switches stay for other people's.
+ */
+export const PRESET_TEMPLATE_KEYS = ['admin', 'member', 'readOnly'] as const;
+export type PresetTemplateKey = (typeof PRESET_TEMPLATE_KEYS)[number];
+
+export const PRESET_TEMPLATE_NAMES: Readonly<Record<PresetTemplateKey, { name: string; nameEn: string }>> = {
+  admin: { name: '项目管理员', nameEn: 'Project administrator' },
+  member: { name: '项目成员', nameEn: 'Project member' },
+  readOnly: { name: '只读', nameEn: 'Read-only' },
+};
+
+/** The preset a template's name is, when it is one of the seeded names unchanged (to show it translated). */
+export function presetOfTemplateName(name: string): PresetTemplateKey | undefined {
+  return PRESET_TEMPLATE_KEYS.find((key) => PRESET_TEMPLATE_NAMES[key].name === name);
+}
+
+/** The groups whose records a project member creates (spec 001 §2: collaboration and quality). */
+const MEMBER_CREATES_IN: readonly ModuleGroup[] = ['collaboration', 'quality'];
+
+/** Project administrator: every permission of every module, reads at `all`. */
+export function adminTemplateGrants(): Grants {
+  const grants: Record<string, Record<string, GrantValue>> = {};
+  for (const module of MODULES) {
+    grants[module.moduleKey] = Object.fromEntries(
+      module.permissions.map((p) => [p, READ_PERMISSIONS.includes(p) ? ('all' as const) : true]),
+    );
+  }
+  return grants as Grants;
+}
+
+/**
+ * Project member: sees every module of the project; creates in the collaboration and quality modules
+ * (announcements also delete: their own); in the model viewer uploads, downloads and saves views. No
+ * export, no sensitive personal data, no edit or delete of other people's records.
+ */
+export function memberTemplateGrants(): Grants {
+  const grants = defaultTemplateGrants() as Record<string, Record<string, GrantValue>>;
+  for (const module of MODULES) {
+    const own = grants[module.moduleKey]!;
+    const offers = (p: PermissionType) => (module.permissions as readonly PermissionType[]).includes(p);
+    if (MEMBER_CREATES_IN.includes(module.group) && offers('create')) own.create = true;
+  }
+  grants.announcements = { ...grants.announcements, delete: true };
+  grants.modelViewer = { ...grants.modelViewer, create: true, upload: true, download: true };
+  return grants as Grants;
+}
+
+/** Read-only: every read permission at `all`, nothing else (what the old default template granted). */
+export function readOnlyTemplateGrants(): Grants {
+  return defaultTemplateGrants();
+}
+
+export function presetTemplateGrants(key: PresetTemplateKey): Grants {
+  if (key === 'admin') return adminTemplateGrants();
+  if (key === 'member') return memberTemplateGrants();
+  return readOnlyTemplateGrants();
+}
+
+/**
+ * A free name for a preset in a project that may already have templates: the name itself, else
+ * "项目成员 2", "项目成员 3", … (an existing project's own template keeps its name; ours steps aside).
+ */
+export function freeTemplateName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const candidate = `${name} ${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/**
+ * GET projects/{id}/administrators: whom a member asks for a right they lack — the project's
+ * administrators (else those of the nearest enclosing circle or enterprise), names only.
+ */
+export const projectAdministratorSchema = z.object({ _id: idSchema, name: z.string() });
+export type ProjectAdministrator = z.infer<typeof projectAdministratorSchema>;
+/** At most this many names are answered (a note names a few, not a directory). */
+export const PROJECT_ADMINISTRATORS_MAX = 10;
+
+// ── the modules this build has screens for ───────────────────────────────────────────────────────────────
+
+/**
+ * The modules this build has screens for. MODULES above is spec 001's whole catalogue and stays so:
+ * templates keep grants for every module, the API answers them, and later issues add their screens. What a
+ * person is shown — the permission matrix, the project menus and workbench, the sign-in page — lists only
+ * these, so nothing is advertised that cannot be opened. Add a key here when a module's screens land.
+ * (addressBook has no page of its own but its view right decides whether members see each other's
+ * contact details in the member lists; notifications is the notification centre.)
+ */
+export const AVAILABLE_MODULE_KEYS: readonly ModuleKey[] = [
+  'addressBook',
+  'announcements',
+  'notifications',
+  'modelViewer',
+  'contactLists',
+  'problemTopics',
+  'personnel',
+];
+const AVAILABLE = new Set<string>(AVAILABLE_MODULE_KEYS);
+
+/** Does this build have screens for the module? */
+export function hasScreens(moduleKey: string): boolean {
+  return AVAILABLE.has(moduleKey);
+}
+
 // ── GET projects/{id}/auth (spec 000 §6) ─────────────────────────────────────────────────────────────────
 
 /** The keys of spec 000 §6 (read, create, delete, own) next to every permission type. */

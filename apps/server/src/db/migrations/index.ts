@@ -62,6 +62,7 @@ import * as m2026112611 from './2026112611_auth_challenges';
 import * as m2026112630 from './2026112630_membership_invitations';
 import * as m2026112640 from './2026112640_file_attachments';
 import * as m2026112711 from './2026112711_users_must_change_password';
+import * as m2026112720 from './2026112720_permission_presets';
 import * as m2026112730 from './2026112730_audit_entries';
 import * as m2026112740 from './2026112740_clause_texts';
 import * as m2026112741 from './2026112741_user_consents';
@@ -138,6 +139,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112630_membership_invitations': m2026112630,
   '2026112640_file_attachments': m2026112640,
   '2026112711_users_must_change_password': m2026112711,
+  '2026112720_permission_presets': m2026112720,
   '2026112730_audit_entries': m2026112730,
   '2026112740_clause_texts': m2026112740,
   '2026112741_user_consents': m2026112741,

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
-import { addMemberWithConsent } from '../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 
@@ -104,6 +104,12 @@ beforeAll(async () => {
   await addMember('lisi', { templateId: json<{ _id: string }>(template)._id });
   await addMember('wangwu', { department: works });
   await addMember('zhaoliu', { department: team });
+  // Without announcement rights: the default template (项目成员) would let them publish.
+  await makeReadOnly(t.app, {
+    projectId: project,
+    adminCookie: cookies.demo,
+    userIds: [ids.zhangsan, ids.wangwu, ids.zhaoliu],
+  });
 
   // Another tenant with a project and a department of its own.
   const enterprise = json<{ _id: string }>(
@@ -512,7 +518,7 @@ describe('PUT announcements/{id}', () => {
         cookies.demo,
       ),
     )[0]!;
-    await call('PUT', `${ACCOUNT}/members/${memberId._id}`, cookies.demo, { templateId: null });
+    await makeReadOnly(t.app, { projectId: project, adminCookie: cookies.demo, userIds: [ids.lisi] });
     try {
       const response = await call('PUT', `${A}/announcements/${created._id}?recall=true`, cookies.lisi);
       expect([response.statusCode, keyOf(response)]).toEqual([403, 'common.forbidden']);

@@ -6,7 +6,7 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
-import { addMemberWithConsent } from '../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { attachmentsRebuiltByMigration, idOf, uploadAs } from '../files/test-support';
 import { pdfText } from './pdf-text';
@@ -126,6 +126,8 @@ beforeAll(async () => {
   await addMember('lisi', { templateId: senders });
   await addMember('wangwu', { templateId: senders, department: works });
   await addMember('zhaoliu', { templateId: blind });
+  // zhangsan without contact-sheet rights: the default template (项目成员) would let them send.
+  await makeReadOnly(t.app, { projectId: project, adminCookie: cookies.demo, userIds: [ids.zhangsan] });
 
   const enterprise = json<{ _id: string }>(
     await call('POST', `${ACCOUNT}/enterprises`, 'sunqi', { name: '孙七建设' }),

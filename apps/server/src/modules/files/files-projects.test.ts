@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
-import { addMemberWithConsent } from '../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { createUserService } from '../account/user.service';
 import { PDF, TEXT } from './test-files';
 import {
@@ -25,7 +25,7 @@ const ACCOUNT = '/api/v1/account-service';
 let t: TestApp;
 let demo: string; // admin of the demo enterprise, circle and project
 let zhangsan: string; // member of the demo project whose template lets him create topics (the upload right)
-let zhaoliu: string; // member of the demo project with the default template (view only: no upload right)
+let zhaoliu: string; // member of the demo project with the template 只读 (view only: no upload right)
 let sunba: string; // member of the demo project whose template grants the documents module's download right
 let lisi: string; // another tenant: his own enterprise and project
 let wangwu: string; // signed in, member of nothing
@@ -89,6 +89,8 @@ beforeAll(async () => {
     });
     expect(joined.statusCode, joined.body).toBe(200);
   }
+  // zhaoliu: view only (the default template, 项目成员, creates topics and so may upload).
+  await makeReadOnly(t.app, { projectId: project, adminCookie: demo, userIds: [ids.zhaoliu] });
   const post = (path: string, payload: Record<string, unknown>) => as(lisi, 'POST', path, payload);
   const e = (await post('enterprises', { name: '李四建设' })).json() as { _id: string };
   lisiProject = (

@@ -13,7 +13,7 @@ import type {
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
-import { addMemberWithConsent } from '../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { createMemoryEvents } from '../../events/index';
 import { createMemoryJobs } from '../../jobs/index';
@@ -122,6 +122,8 @@ beforeAll(async () => {
     });
     expect(response.statusCode, response.body).toBe(200);
   }
+  // zhangsan: read only (the default template, 项目成员, would let them upload and download).
+  await makeReadOnly(t.app, { projectId: project, adminCookie: cookies.demo, userIds: [ids.zhangsan!] });
   const enterprise = await call('POST', `${ACCOUNT}/enterprises`, cookies.sunqi, { name: '孙七建设' });
   const foreign = await call('POST', `${ACCOUNT}/projects`, cookies.sunqi, {
     name: '孙七项目',

@@ -321,6 +321,12 @@ const ROWS: Record<string, Row> = {
     member: 200,
     request: () => ({ url: `${p()}/auth?key=create&category=default&moduleKey=announcements` }),
   },
+  'GET /projects/:id/administrators': {
+    allowedAs: 'member',
+    outsider: 404,
+    member: 200,
+    request: () => ({ url: `${p()}/administrators` }),
+  },
   // ── permissions: modules ──
   'GET /projects/:id/modules': {
     allowedAs: 'member',
@@ -816,6 +822,19 @@ describe('authorization matrix', () => {
   }
 
   it('refuses create to a member whose template lacks it: GET auth answers false', async () => {
+    // The default template (项目成员) creates announcements: this member is made read-only (只读).
+    const readOnly = await t.db.db
+      .selectFrom('permission_templates')
+      .select('id')
+      .where('project_id', '=', ids.project)
+      .where('name', '=', '只读')
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .updateTable('members')
+      .set({ template_id: readOnly.id })
+      .where('scope_id', '=', ids.project)
+      .where('user_id', '=', userIds.zhangsan!)
+      .execute();
     const response = await call(
       'GET',
       `projects/${ids.project}/auth?key=create&category=default&moduleKey=announcements`,

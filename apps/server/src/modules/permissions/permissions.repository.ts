@@ -95,6 +95,32 @@ export function createPermissionsRepository(db: Kysely<Database>) {
     async memberGrants(projectId: string, userId: string): Promise<string | undefined> {
       return (await memberTemplate(projectId, userId))?.grants;
     },
+    /**
+     * The administrators of the first scope of `chain` (project, then circles, then enterprise) that has
+     * any, as id and shown name; disabled accounts left out.
+     */
+    async administrators(
+      chain: readonly { type: string; id: string }[],
+      limit: number,
+    ): Promise<{ id: string; name: string }[]> {
+      for (const scope of chain) {
+        const rows = await db
+          .selectFrom('members')
+          .innerJoin('users', 'users.id', 'members.user_id')
+          .select(['users.id', 'users.name', 'users.nick_name'])
+          .where('members.scope_type', '=', scope.type)
+          .where('members.scope_id', '=', scope.id)
+          .where('members.role', '=', 'admin')
+          .where('users.disabled', '=', 0)
+          .orderBy('members.sort_order')
+          .orderBy('members.created_at')
+          .orderBy('members.id')
+          .limit(limit)
+          .execute();
+        if (rows.length > 0) return rows.map((row) => ({ id: row.id, name: row.nick_name || row.name }));
+      }
+      return [];
+    },
     // ── domains ──
     listDomains(projectId: string): Promise<DomainRow[]> {
       return db

@@ -14,6 +14,7 @@ import {
   moduleGroups,
   moduleSchema,
   paymentSchema,
+  projectAdministratorSchema,
   templateCreateSchema,
   templateSchema,
   templateUpdateSchema,
@@ -39,6 +40,23 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
   { permissions },
 ) => {
   app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/projects/:id/administrators',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Whom to ask for a missing right: the project administrators, names only (members)',
+        description:
+          "The project's administrators, else those of the nearest enclosing circle or enterprise " +
+          '(at most 10, disabled accounts left out). Any member of the project may ask; others 404.',
+        params: idParams,
+        querystring: noQuerySchema,
+        response: { 200: z.array(projectAdministratorSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => permissions.administrators(request.user!, request.params.id),
+  );
 
   // ── templates ──
 

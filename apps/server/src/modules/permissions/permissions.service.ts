@@ -18,7 +18,9 @@ import {
   type ModuleKey,
   type Payment,
   type PermissionType,
+  PROJECT_ADMINISTRATORS_MAX,
   PROJECT_MODULES_SETTING,
+  type ProjectAdministrator,
   permissionOfAuthKey,
   presentModule,
   type ScopeValue,
@@ -239,6 +241,16 @@ export function createPermissionsService({
       const value = await memberGrant(db, projectId, user._id, { moduleKey, permission });
       if (read) return { value: scopeOfGrant(value) };
       return { value: value ?? false };
+    },
+
+    /**
+     * GET projects/{id}/administrators: whom to ask for a missing right. Any member of the project (and
+     * system administrators) may ask; others 404 as for a missing project.
+     */
+    async administrators(user: User, projectId: string): Promise<ProjectAdministrator[]> {
+      const scope = await access.requireScopeRole(user, project(projectId), 'read');
+      const rows = await repository.administrators(scope.chain, PROJECT_ADMINISTRATORS_MAX);
+      return rows.map((row) => ({ _id: row.id, name: row.name }));
     },
 
     // ── templates ──

@@ -1,8 +1,16 @@
 import type { User } from '@lintel/contracts/account';
-import { DEFAULT_DOMAINS, MODULES, moduleGroups } from '@lintel/contracts/permissions';
+import {
+  adminTemplateGrants,
+  DEFAULT_DOMAINS,
+  MODULES,
+  memberTemplateGrants,
+  moduleGroups,
+  readOnlyTemplateGrants,
+} from '@lintel/contracts/permissions';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT, buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
 import { createUserService } from '../account/user.service';
 import { createOrgAccess } from '../org/access';
 import { createPermissionsModule } from './index';
@@ -101,7 +109,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('every project starts with a default template and the default disciplines', () => {
+describe('every project starts with the preset templates and the default disciplines', () => {
   it('has them for the demo project, a created project and a trial project', async () => {
     const trial = json<{ project: { _id: string } }>(
       await call('POST', `users/${userIds.wangwu}/trialPlan`, wangwu, {}),
@@ -114,14 +122,33 @@ describe('every project starts with a default template and the default disciplin
       const templates = json<Array<{ name: string; isDefault: boolean; grants: Record<string, unknown> }>>(
         await call('GET', `projects/${projectId}/templates`, cookie),
       );
-      expect(templates).toHaveLength(1);
-      expect(templates[0]).toMatchObject({ name: '默认模板', isDefault: true });
-      expect(templates[0]!.grants.announcements).toEqual({ view: 'all' });
-      expect(templates[0]!.grants.progressPlans).toEqual({
+      // The default one first: 项目成员.
+      expect(templates.map((x) => [x.name, x.isDefault])).toEqual([
+        ['项目成员', true],
+        ['项目管理员', false],
+        ['只读', false],
+      ]);
+      const [member, administrator, readOnly] = templates as [
+        (typeof templates)[0],
+        (typeof templates)[0],
+        (typeof templates)[0],
+      ];
+      expect(member.grants).toEqual(memberTemplateGrants());
+      expect(member.grants.problemTopics).toEqual({ view: 'all', create: true });
+      expect(member.grants.personnel).toEqual({ view: 'all' });
+      expect(administrator.grants).toEqual(adminTemplateGrants());
+      expect(administrator.grants.personnel).toMatchObject({ delete: true, viewSensitive: true });
+      expect(readOnly.grants).toEqual(readOnlyTemplateGrants());
+      expect(readOnly.grants.progressPlans).toEqual({
         view: 'all',
         viewInternalPlan: 'all',
         viewExternalPlan: 'all',
       });
+      for (const module of MODULES) {
+        expect(Object.values(readOnly.grants[module.moduleKey] as object).every((v) => v === 'all')).toBe(
+          true,
+        );
+      }
       const domains = json<Array<{ name: string; nameEn: string }>>(
         await call('GET', `projects/${projectId}/domains`, cookie),
       );
@@ -145,7 +172,7 @@ describe('permission templates', () => {
     const dup = await call('POST', `projects/${ids.project}/templates`, demo, { name: '施工员', grants: {} });
     expect(dup.statusCode).toBe(409);
     expect(key(dup)).toBe('permissions.templateNameTaken');
-    const renameToDefault = await call('PUT', `templates/${templateId}`, demo, { name: '默认模板' });
+    const renameToDefault = await call('PUT', `templates/${templateId}`, demo, { name: '项目成员' });
     expect(renameToDefault.statusCode).toBe(409);
     const put = await call('PUT', `templates/${templateId}`, demo, {
       name: '施工员A',
@@ -220,7 +247,7 @@ describe('permission templates', () => {
     const after = json<Array<{ name: string }>>(
       await call('GET', `projects/${other.project}/templates`, lisi),
     );
-    expect(after.map((x) => x.name).sort()).toEqual(['temp', '默认模板']);
+    expect(after.map((x) => x.name).sort()).toEqual(['temp', '只读', '项目成员', '项目管理员'].sort());
   });
 });
 
@@ -228,18 +255,18 @@ describe('authorize, visibleScope and GET projects/{id}/auth', () => {
   it('refuses create to a member whose template lacks it, in authorize and in GET auth', async () => {
     const module = createPermissionsModule({ db: t.db.db, clock: t.clock, access: createOrgAccess(t.db.db) });
     const zs = await userOf('zhangsan');
-    expect(await module.authorize(zs, ids.project, 'announcements', 'view')).toBe(true);
-    expect(await module.authorize(zs, ids.project, 'announcements', 'create')).toBe(false);
-    expect(await module.visibleScope(zs, ids.project, 'announcements')).toBe('all');
+    expect(await module.authorize(zs, ids.project, 'personnel', 'view')).toBe(true);
+    expect(await module.authorize(zs, ids.project, 'personnel', 'create')).toBe(false);
+    expect(await module.visibleScope(zs, ids.project, 'personnel')).toBe('all');
     const read = await call(
       'GET',
-      `projects/${ids.project}/auth?key=read&category=default&moduleKey=announcements`,
+      `projects/${ids.project}/auth?key=read&category=default&moduleKey=personnel`,
       zhangsan,
     );
     expect(json(read)).toEqual({ value: 'all' });
     const create = await call(
       'GET',
-      `projects/${ids.project}/auth?key=create&category=default&moduleKey=announcements`,
+      `projects/${ids.project}/auth?key=create&category=default&moduleKey=personnel`,
       zhangsan,
     );
     expect(create.statusCode).toBe(200);
@@ -250,7 +277,7 @@ describe('authorize, visibleScope and GET projects/{id}/auth', () => {
         zs,
         { type: 'project', id: ids.project },
         {
-          moduleKey: 'announcements',
+          moduleKey: 'personnel',
           permission: 'create',
         },
       ),
@@ -296,8 +323,10 @@ describe('authorize, visibleScope and GET projects/{id}/auth', () => {
     expect((await auth('read', 'tasks', lisi)).statusCode).toBe(404);
     expect((await auth('read', 'tasks', null)).statusCode).toBe(401);
     expect((await auth('read', 'nope')).statusCode).toBe(400);
+    // Back to the default template (项目成员): creates announcements, not personnel records.
     await setTemplate(ids.project, 'zhangsan', null);
-    expect(await module.authorize(zs, ids.project, 'announcements', 'create')).toBe(false);
+    expect(await module.authorize(zs, ids.project, 'announcements', 'create')).toBe(true);
+    expect(await module.authorize(zs, ids.project, 'personnel', 'create')).toBe(false);
   });
 
   it('lets admins of an enclosing scope do everything', async () => {
@@ -570,5 +599,125 @@ describe('deletions', () => {
     expect((await call('PUT', `circles/${sub._id}/deleted?recordId=${sub._id}`, demo)).statusCode).toBe(200);
     expect((await call('PUT', `circles/${c._id}/deleted?recordId=${c._id}`, demo)).statusCode).toBe(200);
     expect((await call('GET', `circles/${c._id}`, demo)).statusCode).toBe(404);
+  });
+});
+
+describe('the preset templates at work (issue 17)', () => {
+  const T = '/api/v1/topic-service';
+  const A = '/api/v1/announcement-service';
+  const inject = (method: Method, url: string, cookie: string | null, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  let project: string;
+  let qianqi: string; // added without a template: 项目成员
+  let zhouba: string; // given 只读
+
+  beforeAll(async () => {
+    // Two people of no enterprise yet (the earlier tests make zhaoliu and sunqi admins or 4D editors).
+    const users = createUserService({ db: t.db.db, clock: t.clock });
+    for (const name of ['qianqi', 'zhouba']) {
+      const created = await users.createUser({
+        name,
+        nickName: name,
+        password: 'Passw0rd',
+        phoneNumber: null,
+      });
+      userIds[name] = created.id;
+    }
+    qianqi = await signIn(t.app, 'qianqi', 'Passw0rd');
+    zhouba = await signIn(t.app, 'zhouba', 'Passw0rd');
+    project = json<{ _id: string }>(
+      await call('POST', 'projects', demo, { name: '预设模板项目', enterpriseId: ids.enterprise }),
+    )._id;
+    const templates = json<Array<{ _id: string; name: string }>>(
+      await call('GET', `projects/${project}/templates`, demo),
+    );
+    const readOnly = templates.find((x) => x.name === '只读')!._id;
+    for (const [name, cookie, body] of [
+      ['qianqi', () => qianqi, {}],
+      ['zhouba', () => zhouba, { templateId: readOnly }],
+    ] as const) {
+      const added = await addMemberWithConsent(t.app, {
+        scope: `projects/${project}`,
+        adminCookie: demo,
+        userCookie: cookie(),
+        body: { userId: userIds[name], ...body },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    const members = json<Array<{ userId: string; templateId: string | null }>>(
+      await call('GET', `projects/${project}/members`, demo),
+    );
+    const member = templates.find((x) => x.name === '项目成员')!._id;
+    expect(members.find((m) => m.userId === userIds.qianqi)?.templateId).toBe(member);
+  });
+
+  it('a new member creates a problem and edits and deletes only their own', async () => {
+    const raise = (cookie: string, name: string) =>
+      inject('POST', `${T}/topics`, cookie, { projectId: project, name, mentions: [userIds.demo] });
+    const own = await raise(qianqi, '二层楼板裂缝');
+    expect(own.statusCode, own.body).toBe(200);
+    const ownId = json<{ _id: string; abilities: Record<string, boolean> }>(own);
+    expect(ownId.abilities).toMatchObject({ edit: true, delete: true });
+    const byAdmin = json<{ _id: string }>(await raise(demo, '管理员的问题'));
+
+    const editOwn = await inject('PUT', `${T}/topics/${ownId._id}`, qianqi, {
+      name: '二层楼板裂缝（复核）',
+    });
+    expect(editOwn.statusCode, editOwn.body).toBe(200);
+    const editOther = await inject('PUT', `${T}/topics/${byAdmin._id}`, qianqi, { name: '改别人的' });
+    expect(editOther.statusCode).toBe(403);
+    expect((await inject('DELETE', `${T}/topics/${byAdmin._id}`, qianqi)).statusCode).toBe(403);
+    expect((await inject('DELETE', `${T}/topics/${ownId._id}`, qianqi)).statusCode).toBe(200);
+
+    // Also an announcement; but no personnel records (a security module) and no export.
+    const announced = await inject('POST', `${A}/announcements`, qianqi, {
+      projectId: project,
+      title: '明日停水',
+      content: '上午九点到十二点',
+      receivers: [userIds.demo],
+    });
+    expect(announced.statusCode, announced.body).toBe(200);
+    const personnel = await call('GET', `projects/${project}/auth?key=create&moduleKey=personnel`, qianqi);
+    expect(json(personnel)).toEqual({ value: false });
+    const exportTopics = await call(
+      'GET',
+      `projects/${project}/auth?key=export&moduleKey=problemTopics`,
+      qianqi,
+    );
+    expect(json(exportTopics)).toEqual({ value: false });
+  });
+
+  it('a read-only member sees but creates nothing (403)', async () => {
+    expect((await inject('GET', `${T}/projects/${project}/topics`, zhouba)).statusCode).toBe(200);
+    const refused = await inject('POST', `${T}/topics`, zhouba, {
+      projectId: project,
+      name: '只读成员的问题',
+      mentions: [userIds.demo],
+    });
+    expect([refused.statusCode, key(refused)]).toEqual([403, 'common.forbidden']);
+    const announce = await inject('POST', `${A}/announcements`, zhouba, {
+      projectId: project,
+      title: '通知',
+      content: '内容',
+      receivers: [userIds.demo],
+    });
+    expect(announce.statusCode).toBe(403);
+  });
+
+  it('tells a member whom to ask: the administrators, names only', async () => {
+    const answer = await call('GET', `projects/${project}/administrators`, qianqi);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const admins = json<Array<Record<string, unknown>>>(answer);
+    expect(admins).toEqual([{ _id: userIds.demo, name: expect.any(String) }]);
+    expect((await call('GET', `projects/${project}/administrators`, zhouba)).statusCode).toBe(200);
+    expect((await call('GET', `projects/${project}/administrators`, lisi)).statusCode).toBe(404);
+    expect((await call('GET', `projects/${project}/administrators`, null)).statusCode).toBe(401);
+    expect((await call('GET', `projects/not-an-id/administrators`, qianqi)).statusCode).toBe(400);
+    expect((await call('GET', `projects/${project}/administrators?x=1`, qianqi)).statusCode).toBe(400);
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClock } from '../../../test/clock';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { makePng } from '../../../test/images';
-import { addMemberWithConsent } from '../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { json, keyOf, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { uploadAs } from '../files/test-support';
 import { readySample } from '../models/test-support';
@@ -132,6 +132,8 @@ beforeAll(async () => {
     await call('POST', `${ACCOUNT}/projects/${project}/structures`, cookies.demo, { name: '工程部' }),
   )._id;
   await addMember('zhangsan');
+  // zhangsan creates nothing here (the default template, 项目成员, would let them raise topics).
+  await makeReadOnly(t.app, { projectId: project, adminCookie: cookies.demo, userIds: [ids.zhangsan] });
   await addMember('lisi', {
     templateId: await template('编辑', { view: 'all', create: true, edit: true, delete: true, export: true }),
   });

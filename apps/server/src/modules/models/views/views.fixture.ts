@@ -2,14 +2,14 @@ import type { Model, ModelElement } from '@lintel/contracts/models';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { ACCOUNT, buildTestApp, type TestApp } from '../../../../test/helper';
-import { addMemberWithConsent } from '../../../../test/membership';
+import { addMemberWithConsent, makeReadOnly } from '../../../../test/membership';
 import { json, projectsOf, requester, signInPeople } from '../../../../test/project-api';
 import { MODELS, readySample } from '../test-support';
 import { withViewTables } from './tables';
 
 /**
  * The set-up of the views API tests: a fresh project P of the demo enterprise. demo: its admin. Members by
- * template: zhangsan default (view only); lisi editor (view, create, edit, delete, export); wangwu author
+ * template: zhangsan 只读 (view only; the default template, 项目成员, creates); lisi editor (view, create, edit, delete, export); wangwu author
  * (view, create); zhouba blind (no view). qianqi: signed in, no member. sunqi: another tenant with a project
  * and a model of its own. Models of P are real uploads of the samples, converted.
  */
@@ -90,6 +90,7 @@ export async function buildViewsWorld(options: {
     expect(response.statusCode, response.body).toBe(200);
   }
   await addMember('zhangsan');
+  await makeReadOnly(t.app, { projectId: project, adminCookie: cookies.demo, userIds: [ids.zhangsan] });
   await addMember('lisi', {
     templateId: await template('编辑', { view: 'all', create: true, edit: true, delete: true, export: true }),
   });
