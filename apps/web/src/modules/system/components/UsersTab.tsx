@@ -1,18 +1,25 @@
-import type { User } from '@lintel/contracts/account';
-import { Alert, Input, Table, Tag } from 'antd';
+import './system.css';
+import type { AdminUser } from '@lintel/contracts/system';
+import { Alert, Button, Input, List } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
-import { useAdminUsers } from '../adminApi';
+import { useUsersPage } from '../usersApi';
+import { UserDrawer } from './UserDrawer';
+import { UserTags } from './UserTags';
 
-/** GET admin/users: a keyword over account, nickname and phone; paged with the total. */
+/**
+ * Users administration (issue 17): a keyword over account, nickname and phone; paged with the total; each
+ * user opens a detail (where they belong) with the actions: disable / enable, unlock, require a new password.
+ */
 export function UsersTab() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
-  const users = useAdminUsers(keyword, page, pageSize);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const users = useUsersPage(keyword, page, pageSize);
   return (
     <div>
       <Input.Search
@@ -29,49 +36,59 @@ export function UsersTab() {
         style={{ maxWidth: 400, marginBottom: 12 }}
       />
       {users.isError ? <Alert type="error" showIcon message={errorMessage(users.error, t)} /> : null}
-      <Table<User>
-        size="small"
-        rowKey="_id"
+      <List<AdminUser>
+        className="system-users-list"
         loading={users.isFetching}
         dataSource={users.data?.rows ?? []}
         data-testid="system-users"
-        pagination={{
-          current: page,
-          pageSize,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => <span data-testid="system-users-total">{t('system:total', { total })}</span>,
-          onChange: (next, size) => {
-            setPage(size !== pageSize ? 1 : next);
-            setPageSize(size);
-          },
-        }}
-        columns={[
-          {
-            key: 'name',
-            title: t('system:users.name'),
-            render: (_, user) => <span data-testid="system-user-name">{user.name}</span>,
-          },
-          { key: 'nickName', title: t('system:users.nickName'), dataIndex: 'nickName' },
-          { key: 'phone', title: t('system:users.phone'), render: (_, user) => user.phoneNumber || '—' },
-          { key: 'email', title: t('system:users.email'), render: (_, user) => user.email || '—' },
-          {
-            key: 'flags',
-            title: t('system:users.flags'),
-            render: (_, user) => (
-              <>
-                {user.isSystemAdmin ? <Tag color="red">{t('system:users.admin')}</Tag> : null}
-                {user.isTrial ? <Tag color="orange">{t('system:users.trial')}</Tag> : null}
-              </>
-            ),
-          },
-          {
-            key: 'createdAt',
-            title: t('system:users.createdAt'),
-            render: (_, user) => formatDate(user.createdAt),
-          },
-        ]}
+        locale={{ emptyText: t('system:users.empty') }}
+        pagination={
+          users.data
+            ? {
+                current: page,
+                pageSize,
+                total: users.data?.total ?? 0,
+                showSizeChanger: true,
+                size: 'small',
+                showTotal: (total) => (
+                  <span data-testid="system-users-total">{t('system:total', { total })}</span>
+                ),
+                onChange: (next, size) => {
+                  setPage(size !== pageSize ? 1 : next);
+                  setPageSize(size);
+                },
+              }
+            : false
+        }
+        renderItem={(user) => (
+          <li className="system-user-card" data-testid="system-user">
+            <div className="system-user-head">
+              <span className="system-user-title" data-testid="system-user-name">
+                {user.name}
+              </span>
+              {user.nickName && user.nickName !== user.name ? <span>{user.nickName}</span> : null}
+              <UserTags user={user} />
+            </div>
+            <div className="system-user-facts">
+              <span>
+                {t('system:users.phone')}: {user.phoneNumber || '—'}
+              </span>
+              <span>
+                {t('system:users.email')}: {user.email || '—'}
+              </span>
+              <span>
+                {t('system:users.createdAt')}: {formatDate(user.createdAt)}
+              </span>
+            </div>
+            <div className="system-user-actions">
+              <Button size="small" onClick={() => setOpenId(user._id)} data-testid="system-user-open">
+                {t('system:users.manage')}
+              </Button>
+            </div>
+          </li>
+        )}
       />
+      <UserDrawer id={openId} onClose={() => setOpenId(null)} />
     </div>
   );
 }

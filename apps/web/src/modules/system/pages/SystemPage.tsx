@@ -7,6 +7,8 @@ import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentUser } from '../../account/api';
 import { UsersTab } from '../components/UsersTab';
 
+// The audit log loads when it is first opened.
+const AuditTab = lazyComponent(() => import('../components/AuditTab').then((module) => module.AuditTab));
 // The enterprises tab loads when it is first opened.
 const EnterprisesTab = lazyComponent(() =>
   import('../components/EnterprisesTab').then((module) => module.EnterprisesTab),
@@ -68,6 +70,11 @@ export default function SystemPage() {
               key: 'enterprises',
               label: <span data-testid="system-tab-enterprises">{t('system:tab.enterprises')}</span>,
               children: <EnterprisesTab />,
+            },
+            {
+              key: 'audit',
+              label: <span data-testid="system-tab-audit">{t('system:tab.audit')}</span>,
+              children: <AuditTab />,
             },
           ]}
         />
