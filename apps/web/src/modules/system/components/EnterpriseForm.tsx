@@ -7,7 +7,7 @@ import {
   type QuotaField,
   quotaProblem,
 } from '@lintel/contracts/enterprise-admin';
-import { Alert, App, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
+import { Alert, Checkbox, Form, Input, InputNumber, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -86,14 +86,16 @@ export function EnterpriseForm({
   enterprise,
   open,
   onClose,
+  onDone,
 }: {
   /** null: a new enterprise. */
   enterprise: AdminEnterprise | null;
   open: boolean;
   onClose: () => void;
+  /** Saved: `edited` false for a new enterprise. */
+  onDone: (edited: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [base, setBase] = useState<AdminEnterprise | null>(enterprise);
   const [conflict, setConflict] = useState(false);
@@ -139,7 +141,6 @@ export function EnterpriseForm({
           ...quotas,
           updatedAt: base.updatedAt,
         });
-        message.success(t('systemEnterprises:form.saved'));
       } else {
         await create.mutateAsync({
           name: values.name,
@@ -148,9 +149,8 @@ export function EnterpriseForm({
           ...quotas,
           admin: values.admin ?? '',
         });
-        message.success(t('systemEnterprises:form.created'));
       }
-      onClose();
+      onDone(base !== null);
     } catch (error) {
       const current = conflictCurrent(error);
       if (current) {

@@ -2,7 +2,7 @@ import './EnterprisesTab.locales';
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminEnterprise } from '@lintel/contracts/enterprise-admin';
 import type { Enterprise } from '@lintel/contracts/org';
-import { Alert, Button, Empty, Input, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Input, message as messageApi, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -28,9 +28,11 @@ export function EnterprisesTab() {
   /** undefined: no form; null: a new enterprise. */
   const [editing, setEditing] = useState<AdminEnterprise | null | undefined>(undefined);
   const enterprises = useEnterpriseList(keyword, kind, page, pageSize);
+  const [message, messageHolder] = messageApi.useMessage();
 
   return (
     <div data-testid="system-enterprises-tab">
+      {messageHolder}
       <Space wrap style={{ marginBottom: 12, width: '100%' }}>
         <Input.Search
           allowClear
@@ -162,6 +164,12 @@ export function EnterprisesTab() {
           enterprise={editing}
           open
           onClose={() => setEditing(undefined)}
+          onDone={(edited) => {
+            setEditing(undefined);
+            void message.success(
+              t(edited ? 'systemEnterprises:form.saved' : 'systemEnterprises:form.created'),
+            );
+          }}
         />
       )}
     </div>
