@@ -56,6 +56,8 @@ async function registerByApi(baseURL: string, name: string, phone: string, passw
     phoneNumber: phone,
     countryCode: '86',
     code,
+    // The shipped user agreement and privacy policy (issue 17): registration records the consent.
+    consent: { agreement: 1, privacy: 1 },
   });
   expect(created.status, await created.clone().text()).toBe(200);
 }
@@ -84,6 +86,11 @@ describe('account flows', () => {
     await page.waitForURL('**/register');
     await page.getByTestId('register-phone-number').fill(phone);
     await sendAndTypeCode(page, 'register', phone, 'register');
+    // The consent to the user agreement and privacy policy (issue 17): required, not ticked in advance.
+    await page.getByTestId('register-next').click();
+    await page.getByTestId('register-consent-error').waitFor();
+    expect(await page.getByTestId('consent-privacy').getAttribute('target')).toBe('_blank');
+    await page.getByTestId('register-consent').check();
     await keepScreenshot(page, 'register-phone');
     await page.getByTestId('register-next').click();
 

@@ -63,6 +63,8 @@ export async function registerUser({
     phoneNumber,
     countryCode: '86',
     code,
+    // The shipped user agreement and privacy policy (issue 17): registration records the consent.
+    consent: { agreement: 1, privacy: 1 },
   });
   return { name, nickName, phoneNumber, password };
 }

@@ -171,6 +171,7 @@ describe('profile flows', () => {
     await page.getByTestId('register-phone-number').fill(phone);
     await page.getByTestId('register-send').click();
     await page.getByTestId('register-code').fill(await latestSmsCode(phone, 'register'));
+    await page.getByTestId('register-consent').check();
     await page.getByTestId('register-next').click();
     await page.waitForURL('**/perfectinformation');
     await page.getByTestId('perfect-name').fill(name);

@@ -1,5 +1,6 @@
+import type { Consent, Clause as ServedClause } from '@lintel/contracts/account';
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl } from '../../lib/http';
+import { apiUrl, http } from '../../lib/http';
 
 /** The two documents of the base-service clauses path (spec 000 §2), opened in a new window. */
 export const CLAUSES = ['privacy', 'agreement'] as const;
@@ -12,8 +13,8 @@ export function clauseUrl(clause: Clause): string {
 /**
  * Which clause documents the server actually serves. DECISION: the links go to
  * `/api/v1/base-service/clauses/{privacy|agreement}` and are shown only for a document that answers (a
- * HEAD request, once per page load); today's server has no such route, so with the privacy notice on the
- * links stay hidden rather than lead to an error page. They appear by themselves once the server serves them.
+ * HEAD request, once per page load), so that a server without them never leads to an error page. The server
+ * serves both since issue 17 (the shipped texts, or an administrator's replacement).
  */
 export async function fetchServedClauses(): Promise<Clause[]> {
   const served = await Promise.all(
@@ -36,5 +37,22 @@ export function useServedClauses(enabled: boolean) {
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+  });
+}
+
+/**
+ * The versions of the texts in force (GET account-service/system/profile/clauses): what ticking the consent
+ * box on /register accepts, and what POST register then sends.
+ */
+export function useClauseVersions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['system', 'clauses', 'versions'],
+    enabled,
+    queryFn: async ({ signal }): Promise<Consent> => {
+      const clauses = await http.get<ServedClause[]>('account-service/system/profile/clauses', { signal });
+      const version = (kind: ServedClause['kind']) =>
+        clauses.find((clause) => clause.kind === kind)?.version ?? 1;
+      return { agreement: version('agreement'), privacy: version('privacy') };
+    },
   });
 }

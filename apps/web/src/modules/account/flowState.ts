@@ -15,6 +15,8 @@ export interface RegisterFlow {
   phoneNumber: string;
   countryCode: string;
   code: string;
+  /** The versions of the user agreement and privacy policy ticked on /register (privacy notice on). */
+  consent?: { agreement: number; privacy: number };
 }
 
 /** Password reset: the account (POST securities answers its id for type reset), its phone and the code. */

@@ -138,7 +138,13 @@ describe('/perfectinformation, registration step 1 (spec 000 §5)', () => {
     expect(api.requests).toHaveLength(0);
   });
 
-  it('registers with the phone and code of /register, signs in and goes to step 2', async () => {
+  it('registers with the phone, code and consent of /register, signs in and goes to step 2', async () => {
+    setRegisterFlow({
+      phoneNumber: '13912345678',
+      countryCode: '86',
+      code: '654321',
+      consent: { agreement: 1, privacy: 2 },
+    });
     const { queryClient } = renderStep1();
     fillValid();
     fireEvent.click(screen.getByTestId('perfect-submit'));
@@ -154,6 +160,7 @@ describe('/perfectinformation, registration step 1 (spec 000 §5)', () => {
       phoneNumber: '13912345678',
       countryCode: '86',
       code: '654321',
+      consent: { agreement: 1, privacy: 2 },
     });
     expect(queryClient.getQueryData<User>(accountKeys.session())?.name).toBe('lisi');
     expect(getFlowState().register).toBeNull();

@@ -92,6 +92,8 @@ export default function PerfectInformationPage() {
         phoneNumber: flow.phoneNumber,
         countryCode: flow.countryCode,
         code: codeValue,
+        // The user agreement and privacy policy ticked on /register (issue 17).
+        ...(flow.consent ? { consent: flow.consent } : {}),
       });
     } catch (error) {
       const failure = registerFailure(error, t);

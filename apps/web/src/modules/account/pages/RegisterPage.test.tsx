@@ -17,6 +17,17 @@ beforeAll(async () => {
   );
   api.on('HEAD base-service/clauses/privacy', { status: 200 });
   api.on('HEAD base-service/clauses/agreement', { status: 200 });
+  const clause = (kind: string, version: number) => ({
+    kind,
+    version,
+    textZh: '…',
+    textEn: '…',
+    isDefault: version === 1,
+    updatedAt: null,
+  });
+  api.on('GET account-service/system/profile/clauses', {
+    json: [clause('agreement', 1), clause('privacy', 2)],
+  });
 });
 afterAll(() => api.close());
 beforeEach(() => {
@@ -89,10 +100,34 @@ describe('/register (spec 000 §2, §4)', () => {
     expect(await screen.findByTestId('register-error')).toHaveTextContent('手机验证失败（错误码 500）');
   });
 
-  it('takes over the phone the SMS sign-in view found unregistered, and shows the clause links', async () => {
+  it('takes over the phone the SMS sign-in view found unregistered; requires the consent (issue 17)', async () => {
     renderRegister({ phoneNumber: '13912345678', countryCode: '86' }, makeProfile({ privacyNotice: true }));
     expect(screen.getByTestId('register-phone-number')).toHaveValue('13912345678');
-    expect(await screen.findByTestId('clause-privacy')).toBeInTheDocument();
     expect(screen.getByTestId('register-link-login')).toHaveAttribute('href', '/login');
+    // Not ticked in advance; each text opens in a new window.
+    const box = screen.getByTestId('register-consent');
+    expect(box).not.toBeChecked();
+    for (const kind of ['agreement', 'privacy']) {
+      const link = screen.getByTestId(`consent-${kind}`);
+      expect(link).toHaveAttribute('href', `${api.baseUrl}/api/v1/base-service/clauses/${kind}`);
+      expect(link).toHaveAttribute('target', '_blank');
+    }
+    fill('register-code', '654321');
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect(await screen.findByTestId('register-consent-error')).toHaveTextContent(
+      '请阅读并勾选同意用户协议和隐私政策',
+    );
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    fireEvent.click(box);
+    expect(screen.queryByTestId('register-consent-error')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('register-next'));
+    expect(await screen.findByTestId('at-step1')).toBeInTheDocument();
+    // The versions in force travel with the flow to POST register.
+    expect(getFlowState().register).toEqual({
+      phoneNumber: '13912345678',
+      countryCode: '86',
+      code: '654321',
+      consent: { agreement: 1, privacy: 2 },
+    });
   });
 });

@@ -1,11 +1,13 @@
 import '../registerLocales';
 import { Button } from 'antd';
-import { type FormEvent, useId } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { InlineAlert } from '../../../components/InlineAlert';
+import { useProfile } from '../../system/api';
+import { useClauseVersions } from '../clauses';
 import { AccountCard } from '../components/AccountCard';
-import { ClauseLinks } from '../components/ClauseLinks';
+import { ConsentCheckbox } from '../components/ConsentCheckbox';
 import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 import { useVerifySmsCode } from '../flowApi';
 import { getFlowState, setRegisterFlow } from '../flowState';
@@ -24,7 +26,9 @@ function initialPhone(state: unknown): PhoneValue {
 
 /**
  * /register (spec 000 §2, §4): phone + SMS code of type register, verified with securities?verify=true; the
- * verified phone and code are kept in the flow state for step 1 (/perfectinformation).
+ * verified phone and code are kept in the flow state for step 1 (/perfectinformation). With the profile's
+ * privacy notice on, the consent to the user agreement and privacy policy is required here (issue 17): the
+ * versions ticked travel with the flow to POST register, which records them.
  */
 export default function RegisterPage() {
   const { t } = useTranslation();
@@ -34,13 +38,25 @@ export default function RegisterPage() {
   const verify = useVerifySmsCode();
   const form = usePhoneCodeForm(() => initialPhone(location.state));
   const { phone, code, errors, setErrors, check } = form;
+  const { privacyNotice } = useProfile();
+  const versions = useClauseVersions(privacyNotice);
+  const [agreed, setAgreed] = useState(false);
+  const [consentError, setConsentError] = useState<string | undefined>();
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (verify.isPending) return;
     const found: PhoneCodeErrors = check();
     setErrors(found);
-    if (found.phone || found.code) return;
+    const consentMissing = privacyNotice && !agreed;
+    setConsentError(consentMissing ? t('register:consent.required') : undefined);
+    if (found.phone || found.code || consentMissing) return;
+    // The versions ticked: loaded with the page, or asked for now when that has not answered yet.
+    const consent = privacyNotice ? (versions.data ?? (await versions.refetch()).data) : undefined;
+    if (privacyNotice && !consent) {
+      setErrors({ form: t('register:consent.unavailable') });
+      return;
+    }
     const body = { ...phone, type: 'register' as const, code: code.trim() };
     try {
       await verify.mutateAsync(body);
@@ -49,7 +65,12 @@ export default function RegisterPage() {
       setErrors({ [failure.field]: failure.message });
       return;
     }
-    setRegisterFlow({ phoneNumber: phone.phoneNumber, countryCode: phone.countryCode, code: body.code });
+    setRegisterFlow({
+      phoneNumber: phone.phoneNumber,
+      countryCode: phone.countryCode,
+      code: body.code,
+      ...(consent ? { consent } : {}),
+    });
     void navigate('/perfectinformation');
   };
 
@@ -74,6 +95,16 @@ export default function RegisterPage() {
     >
       <form className="login-form" noValidate onSubmit={submit} data-testid="register-form">
         <PhoneCodeFields form={form} id={id} type="register" testIdPrefix="register" />
+        {privacyNotice ? (
+          <ConsentCheckbox
+            checked={agreed}
+            onChange={(value) => {
+              setAgreed(value);
+              if (value) setConsentError(undefined);
+            }}
+            error={consentError}
+          />
+        ) : null}
         {errors.form ? (
           <InlineAlert
             className="login-form__error"
@@ -92,7 +123,6 @@ export default function RegisterPage() {
         >
           {t('register:next')}
         </Button>
-        <ClauseLinks />
       </form>
     </AccountCard>
   );
