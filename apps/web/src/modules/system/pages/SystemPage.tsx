@@ -13,6 +13,10 @@ const AuditTab = lazyComponent(() => import('../components/AuditTab').then((modu
 const EnterprisesTab = lazyComponent(() =>
   import('../components/EnterprisesTab').then((module) => module.EnterprisesTab),
 );
+// The branding (OEM profile) tab loads when it is first opened.
+const BrandingTab = lazyComponent(() =>
+  import('../components/BrandingTab').then((module) => module.BrandingTab),
+);
 
 /**
  * /system, for system administrators: user search and the non-trial enterprises. The route needs no login
@@ -75,6 +79,11 @@ export default function SystemPage() {
               key: 'audit',
               label: <span data-testid="system-tab-audit">{t('system:tab.audit')}</span>,
               children: <AuditTab />,
+            },
+            {
+              key: 'branding',
+              label: <span data-testid="system-tab-branding">{t('system:tab.branding')}</span>,
+              children: <BrandingTab />,
             },
           ]}
         />
