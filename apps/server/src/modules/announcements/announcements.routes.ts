@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
+import { auditRequest } from '../audit/request';
 import type { AnnouncementsService } from './announcements.service';
 
 const TAGS = ['announcements'];
@@ -86,7 +87,16 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
         response: { 200: announcementsDeletedSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => announcements.removeAll(request.user!, request.params.id, request.query.type),
+    async (request) => {
+      const answer = await announcements.removeAll(request.user!, request.params.id, request.query.type);
+      await auditRequest(request, {
+        action: 'announcement.deleted',
+        projectId: request.params.id,
+        targetType: 'announcement',
+        detail: { all: true, box: request.query.type ?? null, count: answer.count },
+      });
+      return answer;
+    },
   );
 
   app.get(
@@ -162,6 +172,11 @@ export const announcementsRoutes: FastifyPluginAsyncZod<{ announcements: Announc
     },
     async (request) => {
       await announcements.remove(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'announcement.deleted',
+        targetType: 'announcement',
+        targetId: request.params.id,
+      });
       return {};
     },
   );

@@ -247,3 +247,64 @@ describe('audit log: what the account module records', () => {
     expect(JSON.stringify(await latest('auth.passwordChanged'))).not.toContain('Chosen_pass9');
   });
 });
+
+describe('audit log: what the other modules record', () => {
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: { cookie: demo },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const latest = async (action: string) => entries(await get(`/entries?action=${action}&limit=1`))[0];
+
+  it('records permission template changes, deletions and exports with the project', async () => {
+    const [project] = (await call('GET', 'account-service/projects')).json() as Array<{ _id: string }>;
+    const projectId = project!._id;
+    const created = await call('POST', `account-service/projects/${projectId}/templates`, {
+      name: '审计测试模板',
+      grants: {},
+    });
+    expect(created.statusCode).toBe(200);
+    const templateId = created.json()._id as string;
+    expect(await latest('permissionTemplate.created')).toMatchObject({
+      actorId: demoId,
+      projectId,
+      targetType: 'template',
+      targetId: templateId,
+      detail: { name: '审计测试模板' },
+    });
+    await call('PUT', `account-service/templates/${templateId}`, { name: '审计测试模板二' });
+    expect(await latest('permissionTemplate.updated')).toMatchObject({ detail: { name: '审计测试模板二' } });
+    expect((await call('DELETE', `account-service/templates/${templateId}`)).statusCode).toBe(200);
+    expect(await latest('permissionTemplate.deleted')).toMatchObject({ targetId: templateId });
+
+    // A refused change records nothing.
+    const before = entries(await get('/entries?action=permissionTemplate.deleted&limit=200')).length;
+    expect((await call('DELETE', `account-service/templates/${templateId}`)).statusCode).toBe(404);
+    expect(entries(await get('/entries?action=permissionTemplate.deleted&limit=200'))).toHaveLength(before);
+
+    const exported = await call('GET', `topic-service/projects/${projectId}/topics?export=true`);
+    expect(exported.statusCode).toBe(200);
+    expect(await latest('data.exported')).toMatchObject({
+      projectId,
+      detail: { kind: 'topics', format: 'xlsx' },
+    });
+
+    const cleared = await call(
+      'DELETE',
+      `announcement-service/projects/${projectId}/announcements?type=received`,
+    );
+    expect(cleared.statusCode).toBe(200);
+    expect(await latest('announcement.deleted')).toMatchObject({ projectId, detail: { all: true } });
+
+    expect((await call('PUT', `account-service/projects/${projectId}/deleted`, {})).statusCode).toBe(200);
+    expect(await latest('project.deleted')).toMatchObject({
+      projectId,
+      actorId: demoId,
+      targetType: 'project',
+    });
+    // The project is gone; its entries stay, filterable by it.
+    expect((await get(`/entries?projectId=${projectId}&limit=200`)).json().length).toBeGreaterThanOrEqual(5);
+  });
+});

@@ -21,6 +21,7 @@ import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { sameSiteOnly } from '../../plugins/same-site';
 import { requireUser } from '../../plugins/session';
+import { auditRequest } from '../audit/request';
 import { contentDisposition } from '../files/http';
 import type { ContactSheetsService } from './contactsheets.service';
 import { renderContactSheetPdf } from './pdf';
@@ -246,8 +247,17 @@ export const contactSheetsRoutes: FastifyPluginAsyncZod<{ contactSheets: Contact
     },
     async (request) => {
       const { ids, prjId } = request.query;
-      if (ids) return contactSheets.removeMany(request.user!, ids);
-      return contactSheets.removeProject(request.user!, prjId as string);
+      const answer = ids
+        ? await contactSheets.removeMany(request.user!, ids)
+        : await contactSheets.removeProject(request.user!, prjId as string);
+      await auditRequest(request, {
+        action: 'contactSheet.deleted',
+        projectId: prjId ?? null,
+        targetType: 'contactSheet',
+        targetId: ids && ids.length === 1 ? (ids[0] ?? null) : null,
+        detail: { ids: ids ? ids.join(',').slice(0, 500) : null, count: answer.count },
+      });
+      return answer;
     },
   );
 };

@@ -23,6 +23,7 @@ import { AppError } from '../../plugins/app-error';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
+import { auditRequest } from '../audit/request';
 import { MULTIPART_OVERHEAD_BYTES } from '../files/files.routes';
 import { contentDisposition, sanitizeFilename } from '../files/http';
 import type { ModelsService } from './models.service';
@@ -253,6 +254,11 @@ export const modelsRoutes: FastifyPluginAsyncZod<{ models: ModelsService; upload
     },
     async (request) => {
       await models.remove(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'model.deleted',
+        targetType: 'model',
+        targetId: request.params.id,
+      });
       return {};
     },
   );

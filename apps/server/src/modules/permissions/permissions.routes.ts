@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireSystemAdmin, requireUser } from '../../plugins/session';
+import { auditRequest } from '../audit/request';
 import type { PermissionsService } from './permissions.service';
 
 const TAGS = ['permissions'];
@@ -89,7 +90,17 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
         response: { 200: templateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => permissions.createTemplate(request.user!, request.params.id, request.body),
+    async (request) => {
+      const template = await permissions.createTemplate(request.user!, request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'permissionTemplate.created',
+        projectId: template.projectId,
+        targetType: 'template',
+        targetId: template._id,
+        detail: { name: template.name },
+      });
+      return template;
+    },
   );
 
   app.put(
@@ -104,7 +115,17 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
         response: { 200: templateSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => permissions.updateTemplate(request.user!, request.params.id, request.body),
+    async (request) => {
+      const template = await permissions.updateTemplate(request.user!, request.params.id, request.body);
+      await auditRequest(request, {
+        action: 'permissionTemplate.updated',
+        projectId: template.projectId,
+        targetType: 'template',
+        targetId: template._id,
+        detail: { name: template.name },
+      });
+      return template;
+    },
   );
 
   app.delete(
@@ -121,7 +142,15 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
         response: { 200: done, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => permissions.deleteTemplate(request.user!, request.params.id),
+    async (request) => {
+      const answer = await permissions.deleteTemplate(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'permissionTemplate.deleted',
+        targetType: 'template',
+        targetId: request.params.id,
+      });
+      return answer;
+    },
   );
 
   // ── the auth question (spec 000 §6) ──
@@ -347,7 +376,16 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
         response: { 200: done, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => permissions.deleteProject(request.user!, request.params.id),
+    async (request) => {
+      const answer = await permissions.deleteProject(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'project.deleted',
+        projectId: request.params.id,
+        targetType: 'project',
+        targetId: request.params.id,
+      });
+      return answer;
+    },
   );
 
   app.put(
@@ -363,6 +401,14 @@ export const permissionsRoutes: FastifyPluginAsyncZod<{ permissions: Permissions
         response: { 200: done, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => permissions.deleteCircle(request.user!, request.params.id, request.query.recordId),
+    async (request) => {
+      const answer = await permissions.deleteCircle(request.user!, request.params.id, request.query.recordId);
+      await auditRequest(request, {
+        action: 'circle.deleted',
+        targetType: 'circle',
+        targetId: request.params.id,
+      });
+      return answer;
+    },
   );
 };

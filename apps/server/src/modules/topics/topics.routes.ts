@@ -24,6 +24,7 @@ import { withNextCursor } from '../../db/paging';
 import { errorResponses } from '../../plugins/error-responses';
 import { emptyBodySchema, noQuerySchema } from '../../plugins/route-schemas';
 import { requireUser } from '../../plugins/session';
+import { auditRequest } from '../audit/request';
 import { sendXlsx } from '../files/http';
 import { exportFileName, topicsWorkbook } from './topics.export';
 import type { TopicsService } from './topics.service';
@@ -93,6 +94,12 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
         return reply.send(withNextCursor(reply, answer)) as never;
       }
       const rows = await topics.exportRows(user, request.params.id, request.query, TOPIC_EXPORT_MAX_ROWS);
+      await auditRequest(request, {
+        action: 'data.exported',
+        projectId: request.params.id,
+        targetType: 'topic',
+        detail: { kind: 'topics', format: 'xlsx', rows: rows.count },
+      });
       const stream = await topicsWorkbook(rows.batches(), request.language);
       const name = exportFileName(request.language, siteDate(request.server.clock.now()));
       return sendXlsx(reply, stream, name) as never;
@@ -167,6 +174,11 @@ export const topicsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await topics.remove(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'topic.deleted',
+        targetType: 'topic',
+        targetId: request.params.id,
+      });
       return {};
     },
   );

@@ -5,6 +5,7 @@ import {
   invitationInfoSchema,
   invitationSchema,
   invitationTokenSchema,
+  isMembershipInvitation,
   memberAddResultSchema,
   memberCreateSchema,
   memberProjectsSchema,
@@ -24,6 +25,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../plugins/error-responses';
 import { noQuerySchema } from '../../../plugins/route-schemas';
 import { requireUser } from '../../../plugins/session';
+import { auditRequest } from '../../audit/request';
 import type { MembersService } from './members.service';
 import type { RequestsService } from './requests.service';
 
@@ -94,7 +96,21 @@ export const membersRoutes: FastifyPluginAsyncZod<{
           response: { 200: memberAddResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
       },
-      async (request) => members.add(request.user!, { type, id: request.params.id }, request.body),
+      async (request) => {
+        const result = await members.add(request.user!, { type, id: request.params.id }, request.body);
+        // A member added at once (an invitation is no membership until it is accepted).
+        if (!isMembershipInvitation(result)) {
+          await auditRequest(request, {
+            action: 'member.added',
+            enterpriseId: result.enterpriseId,
+            projectId: result.scopeType === 'project' ? result.scopeId : null,
+            targetType: 'member',
+            targetId: result._id,
+            detail: { userId: result.userId, scopeType: result.scopeType, templateId: result.templateId },
+          });
+        }
+        return result;
+      },
     );
 
     app.get(
@@ -143,7 +159,20 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         response: { 200: memberViewSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => members.update(request.user!, request.params.id, request.body),
+    async (request) => {
+      const member = await members.update(request.user!, request.params.id, request.body);
+      if (request.body.templateId !== undefined) {
+        await auditRequest(request, {
+          action: 'member.templateChanged',
+          enterpriseId: member.enterpriseId,
+          projectId: member.scopeType === 'project' ? member.scopeId : null,
+          targetType: 'member',
+          targetId: member._id,
+          detail: { userId: member.userId, templateId: member.templateId },
+        });
+      }
+      return member;
+    },
   );
 
   app.delete(
@@ -161,6 +190,11 @@ export const membersRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await members.remove(request.user!, request.params.id);
+      await auditRequest(request, {
+        action: 'member.removed',
+        targetType: 'member',
+        targetId: request.params.id,
+      });
       return {};
     },
   );
