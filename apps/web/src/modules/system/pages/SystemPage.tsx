@@ -1,4 +1,5 @@
 import '../locales';
+import '../components/ClausesTab.locales';
 import { LoginOutlined } from '@ant-design/icons';
 import { Button, Card, Result, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,10 @@ const AuditTab = lazyComponent(() => import('../components/AuditTab').then((modu
 // The enterprises tab loads when it is first opened.
 const EnterprisesTab = lazyComponent(() =>
   import('../components/EnterprisesTab').then((module) => module.EnterprisesTab),
+);
+// The user agreement and privacy policy tab (issue 17) loads when it is first opened (its label's texts now).
+const ClausesTab = lazyComponent(() =>
+  import('../components/ClausesTab').then((module) => module.ClausesTab),
 );
 // The branding (OEM profile) tab loads when it is first opened.
 const BrandingTab = lazyComponent(() =>
@@ -84,6 +89,11 @@ export default function SystemPage() {
               key: 'branding',
               label: <span data-testid="system-tab-branding">{t('system:tab.branding')}</span>,
               children: <BrandingTab />,
+            },
+            {
+              key: 'clauses',
+              label: <span data-testid="system-tab-clauses">{t('systemClauses:tab')}</span>,
+              children: <ClausesTab />,
             },
           ]}
         />
