@@ -48,7 +48,7 @@ function QuotaInput({
       <InputNumber
         id={id}
         min={0}
-        precision={scale === 1 ? 0 : 2}
+        precision={scale === 1 ? 0 : undefined}
         disabled={unlimited}
         value={value === null || value === undefined ? null : value / scale}
         onChange={(next) => onChange?.(next === null ? undefined : Math.round(Number(next) * scale))}

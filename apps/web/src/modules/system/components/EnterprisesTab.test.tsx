@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
 import { renderWithProviders } from '../../../test/render';
+import { EnterpriseForm } from './EnterpriseForm';
 import { EnterprisesTab } from './EnterprisesTab';
 
 const GIB = 1024 ** 3;
@@ -77,9 +78,11 @@ describe('EnterprisesTab', () => {
       status: 409,
       json: { code: 409, key: 'enterpriseAdmin.changed', message: '该企业已被他人修改', current: changed },
     });
-    renderWithProviders(<EnterprisesTab />);
-    fireEvent.click((await screen.findAllByTestId('enterprise-view'))[0]!);
-    fireEvent.click(await screen.findByTestId('enterprise-detail-edit'));
+    // The form alone (the list and the drawer that open it are the first test's).
+    let done: boolean | null = null;
+    renderWithProviders(
+      <EnterpriseForm enterprise={enterprise} open onClose={() => {}} onDone={(edited) => (done = edited)} />,
+    );
     const accounts = await screen.findByTestId('enterprise-form-accounts');
     // Below the 2 accounts in use: refused on the screen, nothing sent.
     fireEvent.change(accounts, { target: { value: '1' } });
@@ -113,8 +116,7 @@ describe('EnterprisesTab', () => {
       status: 400,
       json: { code: 400, key: 'enterpriseAdmin.adminNotFound', message: '找不到该账号，或该账号已停用' },
     });
-    renderWithProviders(<EnterprisesTab />);
-    fireEvent.click(await screen.findByTestId('enterprise-create'));
+    renderWithProviders(<EnterpriseForm enterprise={null} open onClose={() => {}} onDone={() => {}} />);
     fireEvent.change(await screen.findByTestId('enterprise-form-name'), { target: { value: '新企业' } });
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     expect(await screen.findByText('请输入管理员的账号或手机号')).toBeInTheDocument();
