@@ -32,7 +32,7 @@ export interface RosterFilter {
   /** The unit ids to keep (a unit with its descendants, already expanded). */
   unitIds?: readonly string[] | undefined;
   craftId?: string | undefined;
-  /** Name, the ID number's tail or a phone (as the personnel list matches it). */
+  /** Name (in part), or an ID number or phone whole or by its last 4 characters (issue 17: never the masked middle). */
   keyword?: string | undefined;
   personIds?: readonly string[] | undefined;
 }

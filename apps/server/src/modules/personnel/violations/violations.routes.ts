@@ -100,7 +100,7 @@ export const violationsRoutes: FastifyPluginAsyncZod<{ violations: ViolationsSer
         summary: "A project's violation records, newest date first",
         description:
           'Filters: personId, unitId (with the units below it), typeId, itemId, from/to (dates, inclusive), ' +
-          'keyword (the person’s name, ID number tail or phone). only_count=true answers {count}; ' +
+          'keyword (the person’s name; an ID number or phone whole or by its last 4). only_count=true answers {count}; ' +
           `export=true answers an .xlsx of the whole filtered list (export right; at most ${VIOLATION_EXPORT_MAX_ROWS}).`,
         params: idParams,
         querystring: violationRecordsQuerySchema,
