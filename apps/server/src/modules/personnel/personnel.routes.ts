@@ -73,6 +73,8 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
       const user = request.user!;
       if (!request.query.export) return personnel.list(user, request.params.id, request.query);
       const people = await personnel.exportList({ user, ip: request.ip }, request.params.id, request.query);
+      // An export (in full or masked) is never kept by a browser or proxy cache.
+      reply.header('cache-control', 'no-store');
       const bytes = await personnelWorkbook(people, request.language);
       return sendXlsx(reply, bytes, exportFileName(request.language, siteDate(request.server.clock.now())));
     },
@@ -120,7 +122,12 @@ export const personnelRoutes: FastifyPluginAsyncZod<{ personnel: PersonnelServic
         response: { 200: personSensitiveSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => personnel.sensitive({ user: request.user!, ip: request.ip }, request.params.id),
+    async (request, reply) => {
+      const values = await personnel.sensitive({ user: request.user!, ip: request.ip }, request.params.id);
+      // Full personal data is never kept by a browser or proxy cache.
+      reply.header('cache-control', 'no-store');
+      return values;
+    },
   );
 
   app.put(

@@ -903,7 +903,9 @@ describe('personal data (issue 17, PIPL)', () => {
     expect((await audited('personnel.sensitiveViewed')).filter((e) => e.targetId === worker._id)).toEqual([]);
 
     const values = { _id: worker._id, idNumber: full, phone: '13912345678', teamPhone: '13787654321' };
-    expect(await ok(call('GET', path, cookies.zhouba))).toEqual(values);
+    const shown = await call('GET', path, cookies.zhouba);
+    expect(shown.headers['cache-control']).toBe('no-store');
+    expect(json(shown)).toEqual(values);
     expect(await ok(call('GET', path, cookies.demo))).toEqual(values);
     const entries = (await audited('personnel.sensitiveViewed')).filter((e) => e.targetId === worker._id);
     expect(entries.map((e) => e.actorId)).toEqual([ids.demo, ids.zhouba]);
