@@ -10,6 +10,21 @@ export function actionLabel(action: AuditAction, language: string): string {
   return language.startsWith('en') ? labels['en-US'] : labels['zh-CN'];
 }
 
+/** A detail's value as shown: the coded ones (how, why, what) in words, the rest as recorded. */
+function detailValue(
+  key: string,
+  value: string | number | boolean | null,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return t(value ? 'system:audit.yes' : 'system:audit.no');
+  const text = String(value);
+  if (key === 'reason' || key === 'method' || key === 'kind' || key === 'scopeType') {
+    return t(`system:audit.value.${text.replace(/\./g, '_')}`, { defaultValue: text });
+  }
+  return text;
+}
+
 /** Colours by kind: refusals and removals stand out. */
 function colorOf(action: string): string | undefined {
   if (action === 'auth.signInFailed' || action === 'user.disabled') return 'red';
@@ -87,8 +102,7 @@ export function AuditEntryCard({
             <dd data-testid="audit-detail">
               {details.map(([key, value]) => (
                 <span key={key} className="system-audit-pair">
-                  {t(`system:audit.detailKey.${key}`, { defaultValue: key })}:{' '}
-                  {value === null ? '—' : String(value)}
+                  {t(`system:audit.detailKey.${key}`, { defaultValue: key })}: {detailValue(key, value, t)}
                 </span>
               ))}
             </dd>

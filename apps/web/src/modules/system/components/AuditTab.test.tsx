@@ -64,7 +64,7 @@ describe('audit log tab', () => {
         action: 'auth.signInFailed',
         actorId: null,
         actorName: null,
-        detail: { account: 'mallory' },
+        detail: { account: 'mallory', reason: 'account.passwordError' },
       }),
       entry(2, {
         action: 'topic.deleted',
@@ -82,6 +82,7 @@ describe('audit log tab', () => {
     expect(within(cards[0]!).getByTestId('audit-action')).toHaveTextContent('登录失败');
     expect(cards[0]).toHaveTextContent('匿名');
     expect(cards[0]).toHaveTextContent('尝试的账号: mallory');
+    expect(cards[0]).toHaveTextContent('原因: 密码错误');
     expect(within(cards[1]!).getByTestId('audit-action')).toHaveTextContent('删除问题');
     expect(cards[1]).toHaveTextContent('示范项目');
     // Stored text shows literally.
