@@ -115,7 +115,7 @@ export function AddMemberDialog({
           label={t('projectSettings:members.template')}
           rules={[{ required: true, message: t('projectSettings:members.templateRequired') }]}
         >
-          <TemplateSelect projectId={projectId} testId="member-add-template" />
+          <TemplateSelect projectId={projectId} testId="member-add-template" preselectDefault />
         </Form.Item>
         <Form.Item name="department" label={t('projectSettings:members.department')}>
           <DepartmentSelect projectId={projectId} testId="member-add-department" />

@@ -10,11 +10,13 @@ import { Alert, App, Button, Input, Space, Table, Tag, Tooltip, Typography } fro
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../app/useLanguage';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/errors';
 import { type MembersQuery, useMembers, useRemoveMember, useReorderMembers } from '../membersApi';
 import { maskPhone } from '../phone';
+import { templateDisplayName } from '../templateName';
 import { useTemplates } from '../templatesApi';
 import { useDepartmentNames } from './DepartmentSelect';
 import { InviteDialog } from './InviteDialog';
@@ -42,6 +44,7 @@ export function reorderChanges(rows: readonly MemberView[], from: number, to: nu
  */
 export function MembersTab({ projectId }: { projectId: string }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { message } = App.useApp();
   const [query, setQuery] = useState<MembersQuery>({ page: 1, pageSize: PAGE_SIZE, search: '', order: '' });
   const members = useMembers(projectId, query);
@@ -55,10 +58,17 @@ export function MembersTab({ projectId }: { projectId: string }) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
 
   const templateNames = useMemo(
-    () => new Map((templates.data ?? []).map((template) => [template._id, template.name])),
-    [templates.data],
+    () =>
+      new Map(
+        (templates.data ?? []).map((template) => [
+          template._id,
+          templateDisplayName(template.name, language),
+        ]),
+      ),
+    [templates.data, language],
   );
-  const defaultTemplate = templates.data?.find((template) => template.isDefault)?.name ?? '';
+  const defaultTemplate =
+    templateNames.get(templates.data?.find((template) => template.isDefault)?._id ?? '') ?? '';
   const rows = members.data?.rows ?? [];
   const canReorder = query.search.trim() === '' && query.order === '' && !reorder.isPending;
   const skip = (query.page - 1) * query.pageSize;

@@ -85,7 +85,7 @@ function HandleDialog({
             label={t('projectSettings:members.template')}
             rules={[{ required: true, message: t('projectSettings:members.templateRequired') }]}
           >
-            <TemplateSelect projectId={projectId} testId="request-template" />
+            <TemplateSelect projectId={projectId} testId="request-template" preselectDefault />
           </Form.Item>
         ) : null}
         <RemarkField label={t('projectSettings:requests.approvalRemark')} testId="request-remark" />

@@ -231,7 +231,7 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     const table = screen.getByTestId('member-table');
     expect(within(table).getByText('张三')).toBeInTheDocument();
     expect(screen.getByTestId('member-phone-66a000000000000000000101')).toHaveTextContent('13800000001');
-    expect(within(table).getByText('施工员')).toBeInTheDocument();
+    expect(await within(table).findByText('施工员')).toBeInTheDocument();
     expect(within(table).getByText('管理员')).toBeInTheDocument();
     const list = seen('GET', `projects/${PROJECT_ID}/members`).find((r) => r.query.get('expand') === 'true');
     expect(list?.query.get('order')).toBe('order');
@@ -261,7 +261,7 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     expect(within(row).getByTestId('member-down-66a000000000000000000102')).toBeDisabled();
   });
 
-  it('adds a member by phone only with a template', async () => {
+  it('adds a member by phone, the default template chosen at first', async () => {
     const { user: u } = renderSettings('members');
     // Esc closes the dialog (it did not while every dialog of the page was rendered ahead: antd's
     // forceRender puts them all in the Esc stack and only the last one answered).
@@ -272,7 +272,9 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     await u.click(screen.getByTestId('member-add'));
     await u.click(await screen.findByTestId('member-add-ok'));
     expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
-    expect(screen.getByText('添加成员必须选择权限模板')).toBeInTheDocument();
+    // The project's default template is chosen already (项目成员 in a real project).
+    expect(screen.getByTestId('member-add-template')).toHaveTextContent('默认模板（默认）');
+    expect(screen.queryByText('添加成员必须选择权限模板')).not.toBeInTheDocument();
     fireEvent.change(screen.getByTestId('member-add-who'), { target: { value: '12345' } });
     expect(await screen.findByText('手机号格式不正确')).toBeInTheDocument();
     fireEvent.change(screen.getByTestId('member-add-who'), { target: { value: '13700000009' } });
@@ -425,12 +427,11 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     expect(seen('GET', `projects/${PROJECT_ID}/invitations`).length).toBeGreaterThan(before);
   });
 
-  it('approves a request with a template, and shows a request handled meanwhile', async () => {
+  it('approves a request with a template (the default chosen at first), and shows a request handled meanwhile', async () => {
     const { user: u } = renderSettings('members');
     await u.click(await screen.findByTestId('requests-tab'));
     await u.click(await screen.findByTestId('request-approve-66a0000000000000000000f1'));
-    await u.click(await screen.findByTestId('request-handle-ok'));
-    expect(await screen.findByText('添加成员必须选择权限模板')).toBeInTheDocument();
+    expect(await screen.findByTestId('request-template')).toHaveTextContent('默认模板（默认）');
     await pick('request-template', '施工员');
     await u.click(screen.getByTestId('request-handle-ok'));
     await waitFor(() => expect(seen('PUT', 'member-requests/66a0000000000000000000f1')).toHaveLength(1));

@@ -127,23 +127,28 @@ describe('project settings: permission templates', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId(`template-select-${SITE_ID}`));
     expect(await screen.findByTestId('template-editor-name')).toHaveTextContent('施工员');
     const matrix = await screen.findByTestId('permission-matrix');
+    // Only the modules this build has screens for: plans and documents stay in the catalogue, not here.
+    expect(within(matrix).queryByTestId('matrix-progressPlans-view')).not.toBeInTheDocument();
+    expect(within(matrix).queryByTestId('matrix-documents-view')).not.toBeInTheDocument();
+    expect(within(matrix).getByTestId('matrix-personnel-view')).toBeInTheDocument();
+    expect(screen.getByTestId('matrix-hint')).toHaveTextContent('自己创建的问题');
     // A reading type is a scope picker, an acting one a checkbox; a type the module lacks is a dash.
     expect(within(matrix).getByTestId('matrix-announcements-view')).toHaveTextContent('全部');
     expect(within(matrix).getByTestId('matrix-announcements-create')).toBeChecked();
     expect(within(matrix).queryByTestId('matrix-announcements-upload')).not.toBeInTheDocument();
-    expect(within(matrix).getByTestId('matrix-progressPlans-viewInternalPlan')).toHaveTextContent('无');
+    expect(within(matrix).getByTestId('matrix-personnel-view')).toHaveTextContent('无');
     expect(screen.getByTestId('matrix-save')).toBeDisabled();
 
     await user.click(within(matrix).getByTestId('matrix-announcements-create'));
-    await user.click(within(matrix).getByTestId('matrix-documents-upload'));
-    await chooseScope('matrix-progressPlans-viewInternalPlan', '本部门及下级部门');
+    await user.click(within(matrix).getByTestId('matrix-modelViewer-upload'));
+    await chooseScope('matrix-personnel-view', '本部门及下级部门');
     await user.click(screen.getByTestId('matrix-save'));
     await waitFor(() => expect(requests('PUT', `templates/${SITE_ID}`)).toHaveLength(1));
     expect(requests('PUT', `templates/${SITE_ID}`)[0]!.body).toEqual({
       grants: {
         announcements: { view: 'all', create: false },
-        documents: { upload: true },
-        progressPlans: { viewInternalPlan: 'ownDepartmentAndBelow' },
+        modelViewer: { upload: true },
+        personnel: { view: 'ownDepartmentAndBelow' },
       },
     });
     expect(await screen.findByText('权限已保存')).toBeInTheDocument();
@@ -155,8 +160,6 @@ describe('project settings: permission templates', { timeout: 60_000 }, () => {
     const matrix = await screen.findByTestId('permission-matrix');
     const units = await within(matrix).findByTestId('matrix-personnel-tree-units');
     expect(units).toHaveTextContent('全部单位');
-    // Documents offer folders only: nothing to pick until the documents module exists.
-    expect(within(matrix).queryByTestId('matrix-documents-tree-folders')).not.toBeInTheDocument();
     fireEvent.mouseDown(units.querySelector('.ant-select-selector') ?? units);
     fireEvent.click((await screen.findAllByTitle('钢筋班')).at(-1)!);
     const tags = within(matrix).getByTestId('matrix-modelViewer-tree-tags');

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type GrantValue,
+  hasScreens,
   type PermissionType,
   TEMPLATE_NAME_MAX_LENGTH,
   type Template,
@@ -8,6 +9,7 @@ import {
 import { App, Button, Card, Empty, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../app/useLanguage';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
 import { InlineAlert } from '../../../components/InlineAlert';
@@ -21,6 +23,7 @@ import {
   PICKABLE_TREES,
   type TreeScopeMatrix,
 } from '../components/PermissionMatrix';
+import { templateDisplayName } from '../templateName';
 import {
   useCreateTemplate,
   useDeleteTemplate,
@@ -37,7 +40,10 @@ type Dialog = { kind: 'create' } | { kind: 'rename'; template: Template } | null
 function TemplateEditor({ projectId, template }: { projectId: string; template: Template }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const language = useLanguage();
   const modules = useProjectModulesForMatrix(projectId);
+  // Only the modules this build has screens for (the others keep what the template says of them).
+  const shown = useMemo(() => (modules.data ?? []).filter((m) => hasScreens(m.moduleKey)), [modules.data]);
   const update = useUpdateTemplate(projectId);
   const [draft, setDraft] = useState<GrantMatrix>(template.grants);
   const [treeDraft, setTreeDraft] = useState<TreeScopeMatrix>(template.treeScopes);
@@ -58,11 +64,8 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
 
   // Only the trees some module of the matrix offers are loaded (units from personnel, tags from models).
   const offeredTrees = useMemo(
-    () =>
-      new Set(
-        (modules.data ?? []).flatMap((m) => m.treeScopes.filter((tree) => PICKABLE_TREES.includes(tree))),
-      ),
-    [modules.data],
+    () => new Set(shown.flatMap((m) => m.treeScopes.filter((tree) => PICKABLE_TREES.includes(tree)))),
+    [shown],
   );
   const treeNodes = useTemplateTreeNodes(projectId, offeredTrees);
 
@@ -106,7 +109,7 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
     <Card
       title={
         <span data-testid="template-editor-name">
-          {t('projectSettings:templates.editing', { name: template.name })}
+          {t('projectSettings:templates.editing', { name: templateDisplayName(template.name, language) })}
         </span>
       }
       extra={
@@ -136,11 +139,14 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
           testId="matrix-tree-error"
         />
       ) : null}
-      {modules.data.length === 0 ? (
+      <Typography.Paragraph type="secondary" className="project-settings__hint" data-testid="matrix-hint">
+        {t('projectSettings:templates.ownRecordsHint')}
+      </Typography.Paragraph>
+      {shown.length === 0 ? (
         <Empty description={t('projectSettings:templates.noModules')} />
       ) : (
         <PermissionMatrix
-          modules={modules.data}
+          modules={shown}
           grants={draft}
           onChange={onChange}
           disabled={update.isPending}
@@ -159,6 +165,7 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
  */
 export default function TemplatesSection() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const { message } = App.useApp();
   const { projectId } = useCurrentProject();
   const { confirmLeave } = useUnsavedChanges();
@@ -259,7 +266,9 @@ export default function TemplatesSection() {
                   onClick={() => select(template._id)}
                   data-testid={`template-select-${template._id}`}
                 >
-                  <Typography.Text strong={template._id === selected?._id}>{template.name}</Typography.Text>
+                  <Typography.Text strong={template._id === selected?._id}>
+                    {templateDisplayName(template.name, language)}
+                  </Typography.Text>
                   <span className="project-settings__list-meta">
                     {template.isDefault ? (
                       <Tag color="blue">{t('projectSettings:templates.default')}</Tag>
@@ -281,7 +290,9 @@ export default function TemplatesSection() {
                   }}
                 />
                 <ConfirmDanger
-                  title={t('projectSettings:templates.deleteConfirm', { name: template.name })}
+                  title={t('projectSettings:templates.deleteConfirm', {
+                    name: templateDisplayName(template.name, language),
+                  })}
                   onConfirm={() => onDelete(template)}
                   okTestId="template-delete-ok"
                 >
