@@ -20,6 +20,7 @@ import {
   Space,
   Typography,
 } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttachmentsField } from '../../../components/project/AttachmentsField';
 import type { PersonFormValues } from '../formValues';
@@ -43,6 +44,8 @@ interface PersonFormProps {
    * (and then not sent back); anything typed instead is checked as usual.
    */
   masked?: { idNumber: string; phone: string; teamPhone: string; age: number } | undefined;
+  /** Next to the masked values' hint: "show in full" for a holder of viewSensitive. */
+  reveal?: ReactNode;
 }
 
 const half = { xs: 24, md: 12 };
@@ -57,6 +60,7 @@ export function PersonForm({
   onCancel,
   onChange,
   masked,
+  reveal,
 }: PersonFormProps) {
   const { t } = useTranslation();
   const crafts = useSettings(projectId, 'crafts');
@@ -81,9 +85,12 @@ export function PersonForm({
     >
       <Divider titlePlacement="start">{t('personnel:form.basic')}</Divider>
       {masked ? (
-        <Typography.Paragraph type="secondary" data-testid="person-masked-hint">
-          {t('personnel:form.maskedHint')}
-        </Typography.Paragraph>
+        <Space wrap className="personnel-form__masked">
+          <Typography.Text type="secondary" data-testid="person-masked-hint">
+            {t('personnel:form.maskedHint')}
+          </Typography.Text>
+          {reveal}
+        </Space>
       ) : null}
       <Form.Item name="avatar" label={t('personnel:field.avatar')}>
         <AvatarField projectId={projectId} />

@@ -10,18 +10,21 @@ interface SensitiveRevealProps {
   /** The values in full once revealed; null while masked. */
   shown: PersonSensitive | null;
   onChange: (shown: PersonSensitive | null) => void;
+  /** false: once shown, no "Hide" (the form, where the full values are being edited). */
+  hideable?: boolean;
 }
 
 /**
  * "Show in full" for a holder of the viewSensitive right: asks the server for this person's ID number and
  * phones (each time one audited view), and "Hide" masks them again. Without the right nothing shows.
  */
-export function SensitiveReveal({ person, shown, onChange }: SensitiveRevealProps) {
+export function SensitiveReveal({ person, shown, onChange, hideable = true }: SensitiveRevealProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const reveal = useRevealPerson();
   if (!person.masked) return null;
   if (shown) {
+    if (!hideable) return null;
     return (
       <Button
         size="small"

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
+  FULL_VALUES,
   makePerson,
   PERSON_ID,
   PROJECT_ID,
@@ -135,6 +136,18 @@ describe('person form', { timeout: 120_000 }, () => {
       entryDate: dayjs().format('YYYY-MM-DD'),
     });
     await waitFor(() => expect(location.pathname).toMatch(/\/personnel\/67b0/));
+  });
+
+  it('lets a holder of viewSensitive load the full values into the form (one audited view)', async () => {
+    state.people = [makePerson()];
+    state.rights = { ...state.rights, viewSensitive: true };
+    renderPersonnel(EDIT);
+    expect(await screen.findByTestId('person-id-number')).toHaveValue(maskIdNumber(FULL_VALUES.idNumber));
+    fireEvent.click(await screen.findByTestId('person-reveal'));
+    await waitFor(() => expect(screen.getByTestId('person-id-number')).toHaveValue(FULL_VALUES.idNumber));
+    expect(screen.getByTestId('person-phone')).toHaveValue(FULL_VALUES.phone);
+    expect(screen.queryByTestId('person-masked-hint')).not.toBeInTheDocument();
+    expect(requestsTo(api, 'GET', `personnel-service/personnel/${PERSON_ID}/sensitive`)).toHaveLength(1);
   });
 
   it('refuses the form to someone without the right', async () => {

@@ -1,8 +1,8 @@
 import '../locales';
 import '../personnel.css';
-import type { Person } from '@lintel/contracts/personnel';
+import type { Person, PersonSensitive } from '@lintel/contracts/personnel';
 import { App, Button, Card, Form, Result, Typography } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
@@ -15,6 +15,7 @@ import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreatePerson, usePerson, usePersonnelRight, useUpdatePerson } from '../api';
 import { PersonForm } from '../components/PersonForm';
+import { SensitiveReveal } from '../components/SensitiveReveal';
 import {
   createBody,
   emptyPersonValues,
@@ -87,6 +88,14 @@ function PersonFormBody({ projectId, person }: { projectId: string; person?: Per
   const create = useCreatePerson(projectId);
   const update = useUpdatePerson(projectId);
   const initialValues = useMemo(() => (person ? valuesOfPerson(person) : emptyPersonValues()), [person]);
+  // A holder of viewSensitive may load the full values into the form (one audited view) to correct them.
+  const canReveal = usePersonnelRight(projectId, 'viewSensitive').data === true;
+  const [full, setFull] = useState<PersonSensitive | null>(null);
+  const reveal = (values: PersonSensitive | null) => {
+    if (!values) return;
+    setFull(values);
+    form.setFieldsValue({ idNumber: values.idNumber, phone: values.phone, teamPhone: values.teamPhone });
+  };
 
   const submit = async (values: PersonFormValues) => {
     if (uploadsPending(values.attachments)) {
@@ -126,7 +135,7 @@ function PersonFormBody({ projectId, person }: { projectId: string; person?: Per
           }
           onChange={() => unsaved.setDirty(true)}
           masked={
-            person?.masked
+            person?.masked && !full
               ? {
                   idNumber: person.idNumber,
                   phone: person.phone,
@@ -134,6 +143,11 @@ function PersonFormBody({ projectId, person }: { projectId: string; person?: Per
                   age: person.age,
                 }
               : undefined
+          }
+          reveal={
+            person && canReveal ? (
+              <SensitiveReveal person={person} shown={full} onChange={reveal} hideable={false} />
+            ) : null
           }
         />
       </Card>
