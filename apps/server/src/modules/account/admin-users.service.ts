@@ -37,6 +37,13 @@ export interface AdminUsersDeps {
   places: UserPlacesLookup;
 }
 
+/** 409: the user changed since the administrator saw them; `current` is how they are now. */
+export class UserChangedError extends AppError {
+  constructor(readonly current: AdminUser) {
+    super(409, 'account.userChanged');
+  }
+}
+
 /** The administrator's action, who takes it and from where. */
 export interface AdminActor {
   userId: string;
@@ -105,11 +112,9 @@ export function createAdminUsersService({ db, engine, clock, sessions, audit, pl
         unlock: 'user.unlocked',
         requirePasswordChange: 'user.passwordResetForced',
       } as const;
-      await db.transaction().execute(async (trx) => {
+      const changed = await db.transaction().execute(async (trx) => {
         const repository = createAdminUsersRepository(trx);
-        if (!(await repository.update(id, seen, changes, clock.now().toISOString()))) {
-          throw new AppError(409, 'account.userChanged');
-        }
+        if (!(await repository.update(id, seen, changes, clock.now().toISOString()))) return false;
         if (action === 'unlock') await repository.clearLock(id);
         // Disabled, or made to choose a new password: every session ends now; the next sign-in decides.
         if (action === 'disable' || action === 'requirePasswordChange') {
@@ -126,8 +131,11 @@ export function createAdminUsersService({ db, engine, clock, sessions, audit, pl
           },
           trx,
         );
+        return true;
       });
-      return present(await existing(id));
+      const current = present(await existing(id));
+      if (!changed) throw new UserChangedError(current);
+      return current;
     },
   };
 }

@@ -156,7 +156,11 @@ describe('users administration: actions', () => {
     // The version seen before the change is stale now: 409, nothing changed.
     const stale = await act(liuwei._id, 'enable', liuwei.updatedAt);
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ key: 'account.userChanged' });
+    expect(stale.json()).toMatchObject({
+      key: 'account.userChanged',
+      current: { _id: liuwei._id, disabled: true },
+    });
+    expect(stale.json().message).toBeTruthy();
     liuwei = await userNamed('liuwei');
     t.clock.advance(1000);
     expect((await act(liuwei._id, 'enable', liuwei.updatedAt)).json()).toMatchObject({ disabled: false });

@@ -1,4 +1,4 @@
-import { countSchema, idSchema, listQuerySchema } from '@lintel/contracts';
+import { countSchema, errorBodySchema, idSchema, listQuerySchema } from '@lintel/contracts';
 import {
   ADMIN_USER_ACTIONS,
   adminUserActionBodySchema,
@@ -8,9 +8,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../plugins/error-responses';
+import { translate } from '../../plugins/messages';
 import { noQuerySchema } from '../../plugins/route-schemas';
 import { requireSystemAdmin } from '../../plugins/session';
-import type { AdminUsersService } from './admin-users.service';
+import { type AdminUsersService, UserChangedError } from './admin-users.service';
 
 const TAGS = ['account'];
 
@@ -59,15 +60,31 @@ export const adminRoutes: FastifyPluginAsyncZod<{ users: AdminUsersService }> = 
         params: z.strictObject({ id: idSchema, action: z.enum(ADMIN_USER_ACTIONS) }),
         querystring: noQuerySchema,
         body: adminUserActionBodySchema,
-        response: { 200: adminUserSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: adminUserSchema,
+          409: errorBodySchema.extend({ current: adminUserSchema }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) =>
-      users.act(
-        { userId: request.user!._id, ip: request.ip },
-        request.params.id,
-        request.params.action,
-        request.body.updatedAt,
-      ),
+    async (request, reply) => {
+      try {
+        return await users.act(
+          { userId: request.user!._id, ip: request.ip },
+          request.params.id,
+          request.params.action,
+          request.body.updatedAt,
+        );
+      } catch (error) {
+        // A concurrent change: the refusal carries the user as they are now.
+        if (!(error instanceof UserChangedError)) throw error;
+        return reply.code(409).send({
+          code: 409,
+          key: error.key,
+          message: translate(request.language, error.key),
+          current: error.current,
+        });
+      }
+    },
   );
 };
