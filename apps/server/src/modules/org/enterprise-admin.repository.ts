@@ -7,6 +7,7 @@ export interface EnterpriseQuotaChanges {
   name: string;
   short_name: string;
   paid_plan: string;
+  is_trial: 0 | 1;
   account_capacity: number | null;
   project_limit: number | null;
   space_capacity: number | null;

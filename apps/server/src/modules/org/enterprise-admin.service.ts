@@ -199,6 +199,8 @@ export function createEnterpriseAdminService({ db, clock }: EnterpriseAdminDeps)
             name: body.name,
             short_name: body.shortName,
             paid_plan: body.plan,
+            // The trial plan is what makes a trial enterprise: moving off it makes the enterprise a paying one.
+            is_trial: body.plan === 'trial' ? 1 : 0,
             account_capacity: quotas.accountCapacity,
             project_limit: quotas.projectLimit,
             space_capacity: quotas.spaceCapacity,

@@ -393,6 +393,24 @@ describe('PUT admin/enterprises/{id}', () => {
     expect(json<AdminEnterprise>(retried).name).toBe('乙改的');
   });
 
+  it("moves a user's trial enterprise onto a paying plan", async () => {
+    const trial = await call('POST', `${ACCOUNT}/users/${ids.qian}/trialPlan`, cookies.qian, {
+      project: false,
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+    const id = json<{ enterprise: { _id: string } }>(trial).enterprise._id;
+    const e = json<AdminEnterprise>(await call('GET', `${ADMIN_ENTERPRISES}/${id}`, cookies.admin));
+    expect(e).toMatchObject({ isTrial: true, paidPlan: 'trial', accountCapacity: 10 });
+    const upgraded = await call(
+      'PUT',
+      `${ADMIN_ENTERPRISES}/${id}`,
+      cookies.admin,
+      editOf(e, { plan: 'standard', projectLimit: 5, spaceCapacity: 10 * GIB }),
+    );
+    expect(upgraded.statusCode, upgraded.body).toBe(200);
+    expect(json(upgraded)).toMatchObject({ isTrial: false, paidPlan: 'standard', projectLimit: 5 });
+  });
+
   it('refuses bad input and unknown enterprises', async () => {
     const e = await create(standard({ name: '校验' }));
     for (const body of [editOf(e, { plan: 'gold' }), editOf(e, { updatedAt: undefined }), { name: 'x' }]) {
