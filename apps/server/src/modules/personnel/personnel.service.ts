@@ -494,6 +494,8 @@ export function createPersonnelService({
      */
     async sensitive({ user, ip }: Caller, id: string): Promise<PersonSensitive> {
       const { row, scope } = await openScoped(user, id, 'viewSensitive');
+      // Seeing a worker in full is seeing them: the view right too (a template could grant one alone).
+      await access.requireScopeRole(user, projectScope(row.project_id), need('view'));
       await audit.record({
         action: 'personnel.sensitiveViewed',
         actorId: user._id,

@@ -40,6 +40,8 @@ let ids: Record<string, string>;
 let enterprise: string;
 let project: string;
 let otherProject: string;
+/** zhouba's template: personnel view and viewSensitive. */
+let sensitiveTemplate: string;
 
 const call = requester(() => t);
 
@@ -129,9 +131,10 @@ beforeAll(async () => {
       personnel: { view: 'all', create: true, edit: true, delete: true, export: true },
     }),
   });
-  await addMember(project, 'zhouba', {
-    templateId: await template(project, '实名制专员', { personnel: { view: 'all', viewSensitive: true } }),
+  sensitiveTemplate = await template(project, '实名制专员', {
+    personnel: { view: 'all', viewSensitive: true },
   });
+  await addMember(project, 'zhouba', { templateId: sensitiveTemplate });
   const other = await ok<{ _id: string }>(
     call('POST', `${ACCOUNT}/enterprises`, cookies.sunqi, { name: '孙七建设' }),
   );
@@ -916,6 +919,16 @@ describe('personal data (issue 17, PIPL)', () => {
       detail: { name: '隐私工' },
     });
     expect(JSON.stringify(entries)).not.toContain(full);
+
+    // viewSensitive without view (a template can grant one alone) shows nothing.
+    const grant = (personnel: Record<string, unknown>) =>
+      ok(call('PUT', `${ACCOUNT}/templates/${sensitiveTemplate}`, cookies.demo, { grants: { personnel } }));
+    await grant({ view: 'none', viewSensitive: true });
+    try {
+      expectStatus(await call('GET', path, cookies.zhouba), 403, 'common.forbidden');
+    } finally {
+      await grant({ view: 'all', viewSensitive: true });
+    }
   });
 
   it('exports masked by default, in full only with viewSensitive; every export is audited', async () => {
