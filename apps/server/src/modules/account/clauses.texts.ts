@@ -38,7 +38,7 @@ const AGREEMENT_ZH = `## {{product}} 用户协议
 运营方对因其故意或重大过失造成的损失依法承担责任。因您违反本协议或法律法规造成的损失，由您自行承担。
 
 ## 七、协议的变更
-协议内容变更时将发布新版本，并在您下次注册或需要时请您重新确认。
+协议内容变更时，运营方将发布新版本并在本平台公示，此后注册的用户须同意新版本。您可以随时在注册页面的链接中查看现行版本；如不同意变更后的协议，您可以停止使用本平台并申请注销账号。
 
 ## 八、法律适用与联系方式
 本协议适用中华人民共和国法律。如有疑问，请联系运营方或您所在单位的系统管理员。`;
@@ -70,7 +70,7 @@ The operator works to keep the service available but may interrupt it for mainte
 The operator is liable as provided by law for losses caused by its intent or gross negligence. You are responsible for losses caused by your breach of this agreement or of the law.
 
 ## 7. Changes to this agreement
-A changed agreement is published as a new version, and you will be asked to accept it when you next register or when required.
+A changed agreement is published on the platform as a new version, which every later registration must accept. The version in force can always be read from the link on the registration page; if you do not accept a changed agreement, you may stop using the platform and ask for your account to be closed.
 
 ## 8. Governing law and contact
 This agreement is governed by the laws of the People's Republic of China. For questions, contact the operator or your organisation's system administrator.`;
@@ -108,7 +108,7 @@ const PRIVACY_ZH = `## {{product}} 隐私政策
 本平台面向工程建设从业人员，不向未满十四周岁的未成年人提供服务。
 
 ## 九、本政策的变更
-政策内容变更时将发布新版本，重大变更会请您重新确认。
+政策内容变更时，我们将发布新版本并在本平台公示，此后注册的用户须同意新版本。您可以随时通过注册页面的链接查看现行版本；如不同意变更后的政策，您可以撤回同意并申请注销账号。
 
 ## 十、联系我们
 个人信息保护相关问题，请联系运营方 {{operator}}，或您所在单位的系统管理员。`;
@@ -146,7 +146,7 @@ Under the PIPL you may access, copy, correct and complete your personal informat
 The platform is intended for people working in construction and is not offered to children under fourteen.
 
 ## 9. Changes to this policy
-A changed policy is published as a new version; you will be asked to accept significant changes again.
+A changed policy is published on the platform as a new version, which every later registration must accept. The version in force can always be read from the link on the registration page; if you do not accept a changed policy, you may withdraw your consent and ask for your account to be closed.
 
 ## 10. Contact us
 For questions about personal information, contact the operator, {{operator}}, or your organisation's system administrator.`;
