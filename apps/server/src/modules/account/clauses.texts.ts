@@ -93,13 +93,13 @@ const PRIVACY_ZH = `## {{product}} 隐私政策
 施工人员的身份证号和手机号在列表、详情和导出中默认脱敏显示（例如 6101**********1581、138****0001）。只有被授予“查看敏感个人信息”权限的人员才能逐条查看完整信息或导出完整信息，每次查看和导出都会记录操作人、时间、项目和条数。
 
 ## 四、共享、委托处理与公开
-我们不会出售您的个人信息。您的信息仅在以下情形下提供给他人：按您所在项目的权限设置向项目成员展示；委托短信服务商发送验证码（仅提供手机号和验证码）；法律法规要求或有权机关依法要求时。
+我们不会出售您的个人信息。您的信息仅在以下情形下提供给他人：按您所在项目的权限设置向项目成员展示；委托短信服务商发送验证码和账号安全通知（仅提供手机号和短信内容）；法律法规要求或有权机关依法要求时。
 
 ## 五、存储地点和期限
 个人信息存储在运营方部署本平台的服务器上，位于中华人民共和国境内。账号信息在账号存续期间保存，账号注销后将在合理期限内删除或匿名化，法律法规另有规定的除外；登录和审计日志保存不少于六个月；项目数据按项目所属单位的要求保存和删除。
 
 ## 六、安全措施
-我们采取密码加密存储、传输加密、按权限访问、敏感信息脱敏、操作审计等措施保护个人信息。发生个人信息安全事件时，我们将依法告知您并采取补救措施。
+我们采取密码以不可逆方式存储、支持 HTTPS 加密传输、按权限访问、敏感信息脱敏、操作审计等措施保护个人信息。发生个人信息安全事件时，我们将依法告知您并采取补救措施。
 
 ## 七、您的权利
 依照《个人信息保护法》，您有权查阅、复制、更正、补充您的个人信息，有权请求删除个人信息、撤回同意、注销账号，有权要求我们对个人信息处理规则作出解释说明，并在符合条件时请求将个人信息转移至您指定的个人信息处理者。撤回同意不影响撤回前基于同意已进行的处理。您可以在“个人中心”修改资料，或通过下方方式联系我们，我们将在十五个工作日内答复。
@@ -131,13 +131,13 @@ Only to create and manage accounts and verify identities (including sending SMS 
 Workers' ID numbers and mobile numbers are masked in lists, details and exports by default (for example 6101**********1581, 138****0001). Only people given the right "View sensitive personal data" can show one record in full or export in full, and every such view and export is recorded with who, when, which project and how many records.
 
 ## 4. Sharing, processors and disclosure
-We do not sell personal information. We provide it to others only: to project members as your project's rights allow; to the SMS provider that sends verification codes (the mobile number and the code only); and where the law or a competent authority lawfully requires it.
+We do not sell personal information. We provide it to others only: to project members as your project's rights allow; to the SMS provider that sends verification codes and account security notices (the mobile number and the message only); and where the law or a competent authority lawfully requires it.
 
 ## 5. Where and how long we keep it
 Personal information is stored on the servers where the operator runs the platform, within the People's Republic of China. Account information is kept while the account exists and deleted or anonymised within a reasonable time after the account is closed, unless the law requires otherwise; sign-in and audit logs are kept for at least six months; project data is kept and deleted as the organisation owning the project decides.
 
 ## 6. Security
-We store passwords as hashes, encrypt data in transit, limit access by rights, mask sensitive information and audit sensitive actions. If a personal-information security incident occurs, we will inform you as the law requires and take remedial measures.
+We store passwords only as one-way hashes, support encrypted transport (HTTPS), limit access by rights, mask sensitive information and audit sensitive actions. If a personal-information security incident occurs, we will inform you as the law requires and take remedial measures.
 
 ## 7. Your rights
 Under the PIPL you may access, copy, correct and complete your personal information; ask for it to be deleted; withdraw your consent; close your account; ask us to explain how we process your information; and, where the conditions are met, ask for it to be transferred to another processor you designate. Withdrawing consent does not affect processing based on consent before the withdrawal. You can change your profile in your personal centre, or contact us as below; we answer within fifteen working days.
