@@ -83,6 +83,10 @@ describe('BrandingTab', () => {
       i18n: !makeProfile().i18n,
       downloads: { pc: 'https://dl.example.com/pc.exe' },
     });
+    // Only what changed is sent: a concurrent change to other fields by someone else is kept.
+    expect(Object.keys(sent).sort()).toEqual(
+      ['copyrightCompanyEn', 'downloads', 'extraInfo', 'i18n', 'icp', 'productName', 'productNameEn'].sort(),
+    );
     expect(sent).not.toHaveProperty('version');
     expect(sent).not.toHaveProperty('logoUrl');
     await waitFor(() =>

@@ -50,6 +50,18 @@ function valuesOf(profile: SystemProfile): FormValues {
   return values;
 }
 
+/**
+ * What differs from the profile as it was loaded, as the patch the server takes (trimmed texts): another
+ * administrator's concurrent change to other fields is kept, since only the fields changed here are sent.
+ */
+function changesOf(values: FormValues, loaded: SystemProfile): SystemProfilePatch {
+  const all = patchOf(values) as Record<string, unknown>;
+  const before = valuesOf(loaded) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(all).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+  ) as SystemProfilePatch;
+}
+
 /** The form's values as the patch the server takes (trimmed texts). */
 function patchOf(values: FormValues): SystemProfilePatch {
   const trim = (text: string | undefined) => (text ?? '').trim();
@@ -108,7 +120,7 @@ export function BrandingTab() {
 
   async function submit(values: FormValues) {
     try {
-      const saved = await save.mutateAsync(patchOf(values));
+      const saved = await save.mutateAsync(changesOf(values, current));
       form.setFieldsValue(valuesOf(saved));
       message.success(t('systemBranding:saved'));
     } catch {
