@@ -120,6 +120,14 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
             request.log.warn({ err: outcome.error }, 'passport sign-in failed at the provider');
           return failed(request, reply, outcome.reason);
         case 'signedIn':
+          await request.server.audit.record({
+            action: 'auth.signIn',
+            actorId: outcome.login.user._id,
+            ip: request.ip,
+            targetType: 'user',
+            targetId: outcome.login.user._id,
+            detail: { method: 'passport' },
+          });
           cookies.set(request, reply, outcome.login.token, outcome.login.maxAgeSeconds);
           oauthCookies.clear(request, reply);
           return redirect(reply, '/home');
@@ -156,6 +164,14 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
         binding: oauthCookies.read(request),
         previousToken: cookies.read(request),
         source: sourceOf(request),
+      });
+      await request.server.audit.record({
+        action: 'auth.signIn',
+        actorId: login.user._id,
+        ip: request.ip,
+        targetType: 'user',
+        targetId: login.user._id,
+        detail: { method: 'passportBind' },
       });
       cookies.set(request, reply, login.token, login.maxAgeSeconds);
       oauthCookies.clear(request, reply);

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeOauthProvider,
@@ -7,6 +8,7 @@ import {
 } from '../../../test/fake-oauth-provider';
 import { ACCOUNT, buildTestApp, sessionCookieOf, signIn, type TestApp } from '../../../test/helper';
 import { ConfigError, loadConfig } from '../../config';
+import type { AuditDatabase } from '../audit/tables';
 
 const PUBLIC_URL = 'http://lintel.test';
 const CALLBACK = `${PUBLIC_URL}/api/v1/account-service/passport/callback`;
@@ -189,6 +191,18 @@ describe('passport sign-in', () => {
     expect(second.response.headers.location).toBe('/home');
     const signedIn = setCookies(second.response).get('lintel_session') as string;
     expect(await loggedName(signedIn)).toBe('demo');
+    // Both sign-ins are in the audit log (issue 17).
+    const audit = t.db.db as unknown as Kysely<AuditDatabase>;
+    const methods = await audit
+      .selectFrom('audit_entries')
+      .select('detail')
+      .where('action', '=', 'auth.signIn')
+      .orderBy('id')
+      .execute();
+    expect(methods.map((row) => JSON.parse(row.detail).method).slice(-2)).toEqual([
+      'passportBind',
+      'passport',
+    ]);
   });
 
   it('checks the bind form: account and password required, 102 and 104 as at sign-in', async () => {
