@@ -1,7 +1,7 @@
 import type { User } from '@lintel/contracts/account';
 import type { SystemProfile } from '@lintel/contracts/system';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
 import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { configureHttp } from '../lib/http';
 import { type FakeApi, startFakeApi } from '../test/fakeApi';
 import { makeProfile, makeUser } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
+import { setupUser } from '../test/user';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { ROUTES } from './routeTable';
@@ -91,7 +92,7 @@ function renderApp(path: string, routes: readonly AppRoute[] = ROUTES) {
       </MemoryRouter>
     </AppProviders>,
   );
-  return { router, user: userEvent.setup() };
+  return { router, user: setupUser() };
 }
 
 /** The route table with the page of `path` replaced. */
@@ -289,7 +290,7 @@ describe('session watch', () => {
     expect(getLoginNotice()).toBe('idleLogout');
 
     vi.useRealTimers();
-    await userEvent.setup().click(screen.getByRole('button', { name: '关闭' }));
+    await setupUser().click(screen.getByRole('button', { name: '关闭' }));
     expect(screen.queryByTestId('idle-logout-notice')).not.toBeInTheDocument();
     expect(getLoginNotice()).toBeNull();
   });

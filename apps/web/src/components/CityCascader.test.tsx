@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
+import { setupUser } from '../test/user';
 import { CityCascader } from './CityCascader';
 
 function Controlled({
@@ -51,7 +52,7 @@ describe('CityCascader', () => {
 
   it('answers the chosen province / city / district as the profile’s "/"-joined names', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<Controlled onChange={onChange} />);
     await waitFor(() => expect(picker()).toHaveAttribute('data-state', 'ready'));
     expect(picker()).toHaveTextContent('请选择省 / 市 / 区');
@@ -67,7 +68,7 @@ describe('CityCascader', () => {
 
   it('finds a district by typing part of its name', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<Controlled onChange={onChange} />);
     await waitFor(() => expect(picker()).toHaveAttribute('data-state', 'ready'));
     await user.type(within(picker()).getByRole('combobox'), '东城区');

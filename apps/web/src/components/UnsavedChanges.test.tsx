@@ -1,11 +1,11 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { useLayoutEffect } from 'react';
 import { BrowserRouter, Link, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createTestQueryClient } from '../test/render';
+import { setupUser } from '../test/user';
 import { UnsavedChangesProvider, useUnsavedChanges } from './UnsavedChanges';
 
 /** Where the router is: written in the same commit that renders the page. */
@@ -76,7 +76,7 @@ describe('UnsavedChangesProvider', () => {
   });
 
   it('holds the back button with the dialog while the form is dirty; leaving replays it', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp();
     await user.type(await screen.findByLabelText('name'), 'x');
 
@@ -96,7 +96,7 @@ describe('UnsavedChangesProvider', () => {
   });
 
   it('asks before following a link while the form is dirty', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     renderApp();
     await user.type(await screen.findByLabelText('name'), 'x');
     await user.click(screen.getByText('list'));

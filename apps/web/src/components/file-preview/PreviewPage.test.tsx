@@ -1,5 +1,4 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../../lib/http';
@@ -7,6 +6,7 @@ import { type FakeApi, startFakeApi } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import { FilePreviewModal } from './FilePreviewModal';
 import PreviewPage from './PreviewPage';
 import { FILE_ID, makeMeta, serveFile } from './testSupport';
@@ -66,7 +66,7 @@ describe('FilePreviewModal', () => {
   it('opens the preview in a dialog that Esc and the close button close', async () => {
     serveFile(api, zip);
     const onClosed = vi.fn();
-    const user = userEvent.setup();
+    const user = setupUser();
     renderWithProviders(<Screen onClosed={onClosed} />);
     await user.click(screen.getByRole('button', { name: 'open' }));
     const dialog = await screen.findByRole('dialog');

@@ -1,7 +1,7 @@
-import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { renderWithProviders } from '../../test/render';
+import { setupUser } from '../../test/user';
 import type { FileMeta } from './api';
 import { FilePreview, type FilePreviewProps } from './FilePreview';
 import type { PdfDocument, PdfLoad, PdfPage, RenderJob } from './pdfEngine';
@@ -44,7 +44,7 @@ export function serveFile(
 
 export function renderPreview(props: Partial<FilePreviewProps> = {}) {
   const view = renderWithProviders(<FilePreview fileId={FILE_ID} {...props} />);
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 /** What the fake pdf.js was asked to do, and how it behaves. */

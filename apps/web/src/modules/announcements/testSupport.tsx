@@ -1,7 +1,6 @@
 import type { User } from '@lintel/contracts/account';
 import type { Announcement, AnnouncementSummary } from '@lintel/contracts/announcements';
 import type { Structure } from '@lintel/contracts/org';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import {
@@ -14,6 +13,7 @@ import {
   userCard,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import AnnouncementDetailPage from './pages/AnnouncementDetailPage';
 import AnnouncementsPage from './pages/AnnouncementsPage';
 import NewAnnouncementPage from './pages/NewAnnouncementPage';
@@ -259,7 +259,7 @@ export function renderAnnouncements(path: string, user: User = SENDER) {
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export { requestsTo } from '../../test/project';

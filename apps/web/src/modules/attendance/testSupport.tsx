@@ -11,7 +11,6 @@ import type {
   ViolationStatistics,
   ViolationType,
 } from '@lintel/contracts/personnel';
-import userEvent from '@testing-library/user-event';
 import { setPlatformAPI } from 'echarts/core';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
@@ -24,6 +23,7 @@ import {
   takeRefusal,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import AttendanceBoardPage from './pages/AttendanceBoardPage';
 import AttendanceDevicesPage from './pages/AttendanceDevicesPage';
 import AttendanceStatisticsPage from './pages/AttendanceStatisticsPage';
@@ -384,7 +384,7 @@ export function renderAttendance(path: string) {
     },
     { path, user: ADMIN },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export const BOARD = `/projects/${PROJECT_ID}/attendance`;

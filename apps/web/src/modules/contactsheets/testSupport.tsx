@@ -5,7 +5,6 @@ import type {
   ContactSheetSummary,
   ContactSheetUser,
 } from '@lintel/contracts/contactsheets';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import {
@@ -18,6 +17,7 @@ import {
   userCard,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import ContactSheetDetailPage from './pages/ContactSheetDetailPage';
 import ContactSheetFormPage from './pages/ContactSheetFormPage';
 import ContactSheetsPage from './pages/ContactSheetsPage';
@@ -353,7 +353,7 @@ export function renderContactSheets(path: string, user: User = SENDER) {
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export { requestsTo } from '../../test/project';

@@ -1,9 +1,9 @@
 import type { User } from '@lintel/contracts/account';
 import type { Circle, Enterprise, Project } from '@lintel/contracts/org';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import EnterpriseAreaPage from './pages/EnterpriseAreaPage';
 
 export const ENTERPRISE_ID = '66b000000000000000000001';
@@ -169,7 +169,7 @@ export function serveOrg(api: FakeApi): void {
 /** /e on the enterprise, signed in as `user` (its administrator by default). */
 export function renderArea(user: User = ADMIN) {
   const view = renderRoutes({ '/e': <EnterpriseAreaPage /> }, { path: `/e?id=${ENTERPRISE_ID}`, user });
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 /** The requests of one method and path below account-service/. */

@@ -9,7 +9,6 @@ import type {
   NamedSetting,
   SelectionSet,
 } from '@lintel/contracts/models';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import {
@@ -21,6 +20,7 @@ import {
   takeRefusal,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import ElementQrCodesPage from './pages/ElementQrCodesPage';
 import ModelSettingsPage from './pages/ModelSettingsPage';
 import ModelsPage from './pages/ModelsPage';
@@ -623,7 +623,7 @@ export function renderModels(path: string, user: ReturnType<typeof makeUser> | n
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export { requestsTo } from '../../test/project';

@@ -2,7 +2,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { User } from '@lintel/contracts/account';
 import type { Notification, NotificationModule, Todo, TodoDelay } from '@lintel/contracts/notifications';
-import userEvent from '@testing-library/user-event';
 import { EventSource } from 'eventsource';
 import type { ReactElement } from 'react';
 import { AppHeader } from '../../app/layouts/AppHeader';
@@ -10,6 +9,7 @@ import { configureHttp } from '../../lib/http';
 import type { SeenRequest } from '../../test/fakeApi';
 import { makeProfile, makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import { useCurrentUser } from '../account/api';
 import { configureNotificationStream, DEFAULT_STREAM_TIMING } from './live/notificationStream';
 import NotificationCentrePage from './pages/NotificationCentrePage';
@@ -328,5 +328,5 @@ export function renderCentre(path = '/notifications', user: User | null = DEMO) 
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }

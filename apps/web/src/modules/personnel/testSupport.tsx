@@ -14,7 +14,6 @@ import {
   type ViolationItem,
   type ViolationType,
 } from '@lintel/contracts/personnel';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import {
@@ -26,6 +25,7 @@ import {
   takeRefusal,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import PersonDetailPage from './pages/PersonDetailPage';
 import PersonFormPage from './pages/PersonFormPage';
 import PersonnelPage from './pages/PersonnelPage';
@@ -379,7 +379,7 @@ export function renderPersonnel(path: string, user: User | null = ADMIN) {
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export { requestsTo } from '../../test/project';

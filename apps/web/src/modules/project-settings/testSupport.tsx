@@ -1,9 +1,9 @@
 import type { User } from '@lintel/contracts/account';
 import type { Member, Project } from '@lintel/contracts/org';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import ProjectSettingsPage from './pages/ProjectSettingsPage';
 
 export const PROJECT_ID = '66a000000000000000000001';
@@ -77,5 +77,5 @@ export function renderSettings(section: string, user: User = ADMIN) {
     },
     { path: `/projects/${PROJECT_ID}/settings/${section}`, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }

@@ -1,7 +1,6 @@
 import type { User } from '@lintel/contracts/account';
 import type { Domain } from '@lintel/contracts/permissions';
 import type { Topic, TopicResponse, TopicSetting, TopicSummary, TopicUser } from '@lintel/contracts/topics';
-import userEvent from '@testing-library/user-event';
 import type { FakeApi, FakeReply, SeenRequest } from '../../test/fakeApi';
 import { makeUser } from '../../test/fixtures';
 import {
@@ -14,6 +13,7 @@ import {
   userCard,
 } from '../../test/project';
 import { renderRoutes } from '../../test/renderRoutes';
+import { setupUser } from '../../test/user';
 import TopicDetailPage from './pages/TopicDetailPage';
 import TopicFormPage from './pages/TopicFormPage';
 import TopicSettingsPage from './pages/TopicSettingsPage';
@@ -336,7 +336,7 @@ export function renderTopics(path: string, user: User = CREATOR) {
     },
     { path, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 export { requestsTo } from '../../test/project';

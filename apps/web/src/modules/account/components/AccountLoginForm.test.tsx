@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
 import { renderWithProviders } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 import { AccountLoginForm } from './AccountLoginForm';
 
 function setup(props: Partial<Parameters<typeof AccountLoginForm>[0]> = {}) {
@@ -10,7 +10,7 @@ function setup(props: Partial<Parameters<typeof AccountLoginForm>[0]> = {}) {
   const view = renderWithProviders(
     <AccountLoginForm onSubmit={onSubmit} loading={props.loading ?? false} error={props.error ?? null} />,
   );
-  return { ...view, onSubmit, user: userEvent.setup() };
+  return { ...view, onSubmit, user: setupUser() };
 }
 
 const nameInput = () => screen.getByTestId('login-name') as HTMLInputElement;

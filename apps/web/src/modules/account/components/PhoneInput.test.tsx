@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { cleanPhoneInput, EMPTY_PHONE, type PhoneValue, phoneProblem } from '../phone';
 import { PhoneInput } from './PhoneInput';
 
@@ -32,7 +32,7 @@ function Harness({ seen, error }: { seen: { value: PhoneValue }; error?: string 
 function renderHarness(error?: string) {
   const seen = { value: EMPTY_PHONE };
   renderRoutes({ '/': <Harness seen={seen} error={error} /> }, { path: '/' });
-  return { seen, user: userEvent.setup(), input: screen.getByTestId('t-phone-number') as HTMLInputElement };
+  return { seen, user: setupUser(), input: screen.getByTestId('t-phone-number') as HTMLInputElement };
 }
 
 describe('the phone rule (spec 000 §5)', () => {

@@ -1,11 +1,11 @@
 import type { User } from '@lintel/contracts/account';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { accountKeys } from '../api';
 import { clearFlowState, getFlowState, setRegisterFlow } from '../flowState';
 import PerfectInformationPage from './PerfectInformationPage';
@@ -42,7 +42,7 @@ function renderStep1() {
     },
     { path: '/perfectinformation' },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;

@@ -1,11 +1,11 @@
 import type { User } from '@lintel/contracts/account';
 import { fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { accountKeys } from '../../account/api';
 import { parseThirdparty } from '../thirdparty';
 import BindAccountPage from './BindAccountPage';
@@ -33,7 +33,7 @@ function renderPage(search = query({ thirdpartyAccount: '张三@passport', ticke
     { '/bind/account': <BindAccountPage />, '/home': <div data-testid="home-marker" />, '/login': <div /> },
     { path: `/bind/account${search}` },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 const fill = (testId: string, value: string) =>

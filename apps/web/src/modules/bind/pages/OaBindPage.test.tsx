@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { firstQueryValue } from '../thirdparty';
 import OaBindPage from './OaBindPage';
 
@@ -37,7 +37,7 @@ function renderPage(search: string, signedIn: boolean | 'plain' = true) {
       user: signedIn ? makeUser({ isSystemAdmin: signedIn !== 'plain' }) : null,
     },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 describe('firstQueryValue', () => {

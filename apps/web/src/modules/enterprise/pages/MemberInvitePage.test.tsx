@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import MemberInvitePage from './MemberInvitePage';
 
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
@@ -61,7 +61,7 @@ function renderPage(user = makeUser(), token = TOKEN) {
     { '/e/member-invite': <MemberInvitePage />, '/login': <div data-testid="login-marker" /> },
     { path: `/e/member-invite?token=${token}`, user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 describe('/e/member-invite', () => {
@@ -118,7 +118,7 @@ describe('/e/member-invite', () => {
     expect(row).toHaveTextContent('某某项目');
     expect(row).toHaveTextContent('某某公司');
     expect(row).toHaveTextContent('某人 于 2026-11-20 邀请');
-    await userEvent.setup().click(screen.getByTestId(`my-invitation-accept-${MINE_ID}`));
+    await setupUser().click(screen.getByTestId(`my-invitation-accept-${MINE_ID}`));
     await waitFor(() => expect(location.pathname).toBe('/projects/0000000000000000000000a2'));
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain(
       `POST account-service/membership-invitations/${MINE_ID}/accept`,
@@ -130,7 +130,7 @@ describe('/e/member-invite', () => {
       { '/e/member-invite': <MemberInvitePage /> },
       { path: '/e/member-invite', user: makeUser() },
     );
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByTestId(`my-invitation-decline-${MINE_ID}`));
     expect(await screen.findByText('确定拒绝加入「某某项目」的邀请吗？')).toBeInTheDocument();
     expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);

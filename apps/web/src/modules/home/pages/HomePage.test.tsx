@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeProfile, makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { readPlace } from '../place';
 import HomePage from './HomePage';
 
@@ -100,7 +100,7 @@ function renderHome(cloud = false) {
     { '/home': <HomePage />, '/projects/:projectId': <div data-testid="workbench-marker" /> },
     { path: '/home', user: makeUser(), profile: makeProfile({ cloud }) },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 const titles = (type: string) => screen.queryAllByTestId(`home-tree-${type}`).map((node) => node.textContent);

@@ -1,12 +1,13 @@
 import type { User } from '@lintel/contracts/account';
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { chooseImageToCrop, stubImageDecoding } from '../../../test/imageStubs';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 import { accountKeys } from '../../account/api';
 import { AvatarUploader } from './AvatarUploader';
 
@@ -40,7 +41,7 @@ function setup() {
   const user = makeUser();
   queryClient.setQueryData(accountKeys.session(), user);
   renderWithProviders(<AvatarUploader user={user} />, { queryClient });
-  return { queryClient, user: userEvent.setup() };
+  return { queryClient, user: setupUser() };
 }
 
 /** Opens the dialog (its code loads on demand), chooses and crops an image, and saves. */

@@ -1,6 +1,5 @@
 import { ACCOUNT_MESSAGES, type User } from '@lintel/contracts/account';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import enAccountPage from '../../../locales/en-US/accountPage.json';
@@ -8,6 +7,7 @@ import zhAccountPage from '../../../locales/zh-CN/accountPage.json';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { accountKeys } from '../../account/api';
 import AccountPage from './AccountPage';
 
@@ -49,7 +49,7 @@ function renderPage(user: User | null = makeUser()) {
     },
     { path: '/account', user },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 const fill = (testId: string, value: string) =>

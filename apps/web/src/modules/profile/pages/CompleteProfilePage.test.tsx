@@ -1,11 +1,12 @@
 import type { User } from '@lintel/contracts/account';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
 import { makeProfile, makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { accountKeys } from '../../account/api';
 import CompleteProfilePage from './CompleteProfilePage';
 
@@ -56,7 +57,7 @@ function renderPage({
     },
     { path: '/perfectinformationnext', user, profile: makeProfile({ cloud }), state },
   );
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 }
 
 /** Types a whole value at once (jsdom renders antd slowly: a keystroke at a time costs ~0.3 s). */

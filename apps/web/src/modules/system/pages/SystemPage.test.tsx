@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { pageQuery, userWhere } from '../adminApi';
 import SystemPage from './SystemPage';
 
@@ -52,7 +52,7 @@ beforeEach(() => {
 
 const renderPage = (user: ReturnType<typeof makeUser> | null) => {
   const view = renderRoutes({ '/system': <SystemPage /> }, { path: '/system', user });
-  return { ...view, user: userEvent.setup() };
+  return { ...view, user: setupUser() };
 };
 
 describe('paging and search', () => {

@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import { buildMenuGroups, type WorkbenchModuleEntry } from '../menu';
 import ProjectOverviewPage from './ProjectOverviewPage';
 
@@ -126,7 +126,7 @@ describe('my membership on the overview', () => {
     renderPage();
     const toggle = await screen.findByTestId('my-phone-secret');
     expect(toggle).not.toBeChecked();
-    await userEvent.setup().click(toggle);
+    await setupUser().click(toggle);
     await waitFor(() => expect(sent('PUT')).toHaveLength(1));
     expect(sent('PUT')[0]!.body).toEqual({ phoneSecret: true });
     await waitFor(() => expect(screen.getByTestId('my-phone-secret')).toBeChecked());
@@ -135,7 +135,7 @@ describe('my membership on the overview', () => {
   it('a member leaves after a confirmation naming the project, and lands on /home', async () => {
     role = 'member';
     const { location } = renderPage();
-    const u = userEvent.setup();
+    const u = setupUser();
     await u.click(await screen.findByTestId('my-leave'));
     expect(await screen.findByText('确定退出项目“示范项目一期”？')).toBeInTheDocument();
     expect(sent('DELETE')).toHaveLength(0);
@@ -155,7 +155,7 @@ describe('my membership on the overview', () => {
       },
     };
     const { location } = renderPage();
-    const u = userEvent.setup();
+    const u = setupUser();
     await u.click(await screen.findByTestId('my-leave'));
     await u.click(await screen.findByTestId('my-leave-ok'));
     expect(await screen.findByText('管理员不能退出项目，请先在项目信息中移除该管理员')).toBeInTheDocument();

@@ -3,13 +3,13 @@
 import type { User } from '@lintel/contracts/account';
 import type { CompareResult, NamedSetting, SelectionSet, Viewport } from '@lintel/contracts/models';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import type { FakeApi, FakeReply } from '../../../../test/fakeApi';
 import { makeUser } from '../../../../test/fixtures';
 import { fakeApiForFile, requestsTo, TEST_AT, takeRefusal } from '../../../../test/project';
 import { createTestQueryClient, renderWithProviders } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 import { accountKeys } from '../../../account/api';
 import type { ViewerContext } from '../engine/types';
 import './locales';
@@ -156,7 +156,7 @@ function render(ui: React.ReactElement) {
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(accountKeys.session(), ME as User);
   return {
-    user: userEvent.setup(),
+    user: setupUser(),
     ...renderWithProviders(<App component={false}>{ui}</App>, { queryClient }),
   };
 }

@@ -2,10 +2,10 @@
 // drive OBC / OBF and need WebGL; their pure parts are tested in pure.test.ts).
 import { CLIPPING_PLANES_MAX } from '@lintel/contracts/models';
 import { fireEvent, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 import './locales';
 import { MeasurePanel } from './measure/MeasurePanel';
 import type { MeasureController, MeasureItem } from './measure/measureController';
@@ -15,7 +15,7 @@ import { SettingsPopover } from './settings/SettingsPopover';
 import { DEFAULT_SETTINGS } from './settings/viewerSettings';
 
 function render(ui: React.ReactElement) {
-  return { user: userEvent.setup(), ...renderWithProviders(<App component={false}>{ui}</App>) };
+  return { user: setupUser(), ...renderWithProviders(<App component={false}>{ui}</App>) };
 }
 
 function fakeMeasure(items: MeasureItem[]) {
