@@ -113,18 +113,22 @@ describe('POST admin/enterprises', () => {
       await call('GET', `${ADMIN_ENTERPRISES}?isTrial=false&limit=200`, cookies.admin),
     );
     expect(listed.map((x) => x._id)).toContain(e._id);
-    // The screen's search: name or short name, newest first.
-    const where = encodeURIComponent(
-      JSON.stringify({ $or: [{ name: { $regex: '新建' } }, { shortName: { $regex: '新建' } }] }),
-    );
-    const found = json<Array<{ _id: string; paidPlan: string }>>(
-      await call(
+    // The screen's search: name or short name and plan, newest first.
+    const search = async (plan: string) => {
+      const where = {
+        $or: [{ name: { $regex: '新建' } }, { shortName: { $regex: '新建' } }],
+        paidPlan: plan,
+      };
+      const response = await call(
         'GET',
-        `${ADMIN_ENTERPRISES}?where=${where}&order=-createdAt&skip=0&limit=20`,
+        `${ADMIN_ENTERPRISES}?where=${encodeURIComponent(JSON.stringify(where))}&order=-createdAt&skip=0&limit=20`,
         cookies.admin,
-      ),
-    );
-    expect(found.map((x) => x._id)).toEqual([e._id]);
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return json<Array<{ _id: string }>>(response).map((x) => x._id);
+    };
+    expect(await search('standard')).toEqual([e._id]);
+    expect(await search('professional')).toEqual([]);
     const own = json<Array<{ _id: string }>>(await call('GET', `${ACCOUNT}/enterprises`, cookies.wang));
     expect(own.map((x) => x._id)).toContain(e._id);
     const audited = json<Array<Record<string, unknown>>>(

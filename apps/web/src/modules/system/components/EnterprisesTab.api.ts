@@ -4,6 +4,7 @@ import type {
   AdminEnterpriseConflict,
   AdminEnterpriseCreate,
   AdminEnterpriseUpdate,
+  EnterprisePlan,
 } from '@lintel/contracts/enterprise-admin';
 import type { Enterprise } from '@lintel/contracts/org';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,16 +17,23 @@ export type EnterpriseKind = 'all' | 'paying' | 'trial';
 
 export const enterpriseAdminKeys = {
   all: ['system', 'admin', 'enterprises'] as const,
-  list: (keyword: string, kind: EnterpriseKind, page: number, pageSize: number) =>
-    [...enterpriseAdminKeys.all, 'list', keyword, kind, page, pageSize] as const,
+  list: (
+    keyword: string,
+    kind: EnterpriseKind,
+    plan: EnterprisePlan | 'all',
+    page: number,
+    pageSize: number,
+  ) => [...enterpriseAdminKeys.all, 'list', keyword, kind, plan, page, pageSize] as const,
   detail: (id: string) => [...enterpriseAdminKeys.all, 'detail', id] as const,
 };
 
-/** A keyword over name and short name: `$or` of `$regex` (a literal substring match). */
-export function enterpriseWhere(keyword: string): string | undefined {
+/** A keyword over name and short name (`$or` of `$regex`, a literal substring match), and a plan. */
+export function enterpriseWhere(keyword: string, plan: EnterprisePlan | 'all' = 'all'): string | undefined {
   const value = keyword.trim().slice(0, 64);
-  if (!value) return undefined;
-  return JSON.stringify({ $or: [{ name: { $regex: value } }, { shortName: { $regex: value } }] });
+  const where: Record<string, unknown> = {};
+  if (value) where.$or = [{ name: { $regex: value } }, { shortName: { $regex: value } }];
+  if (plan !== 'all') where.paidPlan = plan;
+  return Object.keys(where).length > 0 ? JSON.stringify(where) : undefined;
 }
 
 function kindQuery(kind: EnterpriseKind): { isTrial?: boolean } {
@@ -33,11 +41,17 @@ function kindQuery(kind: EnterpriseKind): { isTrial?: boolean } {
 }
 
 /** GET admin/enterprises: one page and the total (`only_count`) for the same filter. */
-export function useEnterpriseList(keyword: string, kind: EnterpriseKind, page: number, pageSize: number) {
+export function useEnterpriseList(
+  keyword: string,
+  kind: EnterpriseKind,
+  plan: EnterprisePlan | 'all',
+  page: number,
+  pageSize: number,
+) {
   return useQuery({
-    queryKey: enterpriseAdminKeys.list(keyword, kind, page, pageSize),
+    queryKey: enterpriseAdminKeys.list(keyword, kind, plan, page, pageSize),
     queryFn: async () => {
-      const where = enterpriseWhere(keyword);
+      const where = enterpriseWhere(keyword, plan);
       const filter = { ...kindQuery(kind), where };
       const [rows, total] = await Promise.all([
         http.get<Enterprise[]>(BASE, {

@@ -6,6 +6,7 @@ import { type FakeApi, startFakeApi } from '../../../test/fakeApi';
 import { renderWithProviders } from '../../../test/render';
 import { EnterpriseForm } from './EnterpriseForm';
 import { EnterprisesTab } from './EnterprisesTab';
+import { enterpriseWhere } from './EnterprisesTab.api';
 
 const GIB = 1024 ** 3;
 const ID = '0000000000000000000000e1';
@@ -45,6 +46,17 @@ beforeEach(() => {
 
 const lastRequest = (method: string, path: string) =>
   api.requests.filter((r) => r.method === method && r.path === path).at(-1);
+
+describe('enterpriseWhere', () => {
+  it('searches name and short name, and filters by plan', () => {
+    expect(enterpriseWhere('  ')).toBeUndefined();
+    expect(JSON.parse(enterpriseWhere(' 示范 ', 'standard')!)).toEqual({
+      $or: [{ name: { $regex: '示范' } }, { shortName: { $regex: '示范' } }],
+      paidPlan: 'standard',
+    });
+    expect(JSON.parse(enterpriseWhere('', 'trial')!)).toEqual({ paidPlan: 'trial' });
+  });
+});
 
 describe('EnterprisesTab', () => {
   it('lists plans in the reader’s language, searches, and shows usage against quotas', async () => {

@@ -1,6 +1,10 @@
 import './EnterprisesTab.locales';
 import { PlusOutlined } from '@ant-design/icons';
-import type { AdminEnterprise } from '@lintel/contracts/enterprise-admin';
+import {
+  type AdminEnterprise,
+  ENTERPRISE_PLANS,
+  type EnterprisePlan,
+} from '@lintel/contracts/enterprise-admin';
 import type { Enterprise } from '@lintel/contracts/org';
 import { Alert, Button, Empty, Input, message as messageApi, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -22,12 +26,13 @@ export function EnterprisesTab() {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const [kind, setKind] = useState<EnterpriseKind>('paying');
+  const [plan, setPlan] = useState<EnterprisePlan | 'all'>('all');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(20);
   const [detailId, setDetailId] = useState<string | null>(null);
   /** undefined: no form; null: a new enterprise. */
   const [editing, setEditing] = useState<AdminEnterprise | null | undefined>(undefined);
-  const enterprises = useEnterpriseList(keyword, kind, page, pageSize);
+  const enterprises = useEnterpriseList(keyword, kind, plan, page, pageSize);
   const [message, messageHolder] = messageApi.useMessage();
 
   return (
@@ -56,6 +61,20 @@ export function EnterprisesTab() {
           options={KINDS.map((value) => ({ value, label: t(`systemEnterprises:kind.${value}`) }))}
           data-testid="enterprise-kind"
           style={{ width: 160 }}
+        />
+        <Select<EnterprisePlan | 'all'>
+          value={plan}
+          aria-label={t('systemEnterprises:planFilter.label')}
+          onChange={(value) => {
+            setPlan(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: t('systemEnterprises:planFilter.all') },
+            ...ENTERPRISE_PLANS.map((value) => ({ value, label: planLabel(value, t) })),
+          ]}
+          data-testid="enterprise-plan-filter"
+          style={{ width: 140 }}
         />
         <Button
           type="primary"
