@@ -244,6 +244,13 @@ describe('POST register: success', () => {
     const cookie = sessionCookieOf(response);
     const logged = await t.app.inject({ method: 'GET', url: `${ACCOUNT}/logged`, headers: { cookie } });
     expect(logged.json()._id).toBe(user._id);
+    // The sign-in of the registration is in the audit log (issue 17).
+    const signIns = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/audit-service/entries?action=auth.signIn&actor=${user._id}`,
+      headers: { cookie: await signIn(t.app, 'admin', TEST_ADMIN_PASSWORD) },
+    });
+    expect(signIns.json()).toMatchObject([{ actorId: user._id, detail: { method: 'register' } }]);
     // The password works, and is stored as argon2id.
     expect((await login(t.app, 'wangxm', 'Secret_123')).statusCode).toBe(200);
     const row = await t.db.db

@@ -31,6 +31,15 @@ export const registrationRoutes: FastifyPluginAsyncZod<{
       const source = sourceOf(request);
       if (request.query.verify === 'true') return registration.exists(request.body, source);
       const result = await registration.register(request.body, cookies.read(request), source);
+      // A registration signs the new account in (issue 17: every sign-in is in the audit log).
+      await request.server.audit.record({
+        action: 'auth.signIn',
+        actorId: result.user._id,
+        ip: request.ip,
+        targetType: 'user',
+        targetId: result.user._id,
+        detail: { method: 'register' },
+      });
       cookies.set(request, reply, result.token, result.maxAgeSeconds);
       return result.user;
     },
