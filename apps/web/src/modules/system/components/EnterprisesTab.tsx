@@ -6,7 +6,7 @@ import {
   type EnterprisePlan,
 } from '@lintel/contracts/enterprise-admin';
 import type { Enterprise } from '@lintel/contracts/org';
-import { Alert, Button, Empty, Input, message as messageApi, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Input, message as messageApi, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -38,7 +38,7 @@ export function EnterprisesTab() {
   return (
     <div data-testid="system-enterprises-tab">
       {messageHolder}
-      <Space wrap style={{ marginBottom: 12, width: '100%' }}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 12 }}>
         <Input.Search
           allowClear
           placeholder={t('systemEnterprises:search')}
@@ -49,7 +49,7 @@ export function EnterprisesTab() {
             setPage(1);
           }}
           data-testid="enterprise-search"
-          style={{ width: 'min(320px, calc(100vw - 64px))' }}
+          style={{ flex: '1 1 220px', maxWidth: 360 }}
         />
         <Select<EnterpriseKind>
           value={kind}
@@ -84,7 +84,7 @@ export function EnterprisesTab() {
         >
           {t('systemEnterprises:create')}
         </Button>
-      </Space>
+      </div>
       {enterprises.isError ? (
         <Alert type="error" showIcon title={errorMessage(enterprises.error, t)} />
       ) : null}
