@@ -76,13 +76,15 @@ describe('announcement lists', { timeout: 60_000 }, () => {
     );
   });
 
-  it('shows the empty state and no buttons without rights', async () => {
+  it('shows the empty state; without rights no clearing, and creating disabled with the reason', async () => {
     state.rights = { create: false, delete: 'false' };
     state.role = 'member';
     renderAnnouncements(LIST, RECEIVER);
     expect(await screen.findByText('暂无收到的公告')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTestId('announcements-create')).not.toBeInTheDocument();
+    // Without the create right the button stays, disabled, saying which right is missing.
+    expect(await screen.findByTestId('announcements-create')).toBeDisabled();
+    expect(screen.getByTestId('announcements-create-missing')).toHaveAccessibleName(/公告.*新建权限/);
     expect(screen.queryByTestId('announcements-clear')).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import { MissingRight } from '../../../components/MissingRight';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useAnnouncements, useDeleteBox } from '../api';
@@ -38,7 +39,7 @@ function Announcements() {
   const { projectId, isAdmin } = useCurrentProject();
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const list = useAnnouncements(projectId, box, paging.page, paging.pageSize);
-  const { rights } = useAnnouncementRights(projectId, isAdmin);
+  const { rights, createPending } = useAnnouncementRights(projectId, isAdmin);
   const clear = useDeleteBox(projectId);
   const total = list.data?.total ?? 0;
 
@@ -80,7 +81,13 @@ function Announcements() {
               </Button>
             </ConfirmDanger>
           ) : null}
-          {rights.canCreate ? (
+          <MissingRight
+            projectId={projectId}
+            module="announcements"
+            permission="create"
+            allowed={createPending ? undefined : rights.canCreate}
+            testId="announcements-create-missing"
+          >
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -89,7 +96,7 @@ function Announcements() {
             >
               {t('announcements:list.create')}
             </Button>
-          ) : null}
+          </MissingRight>
         </Space>
       </div>
       <Tabs

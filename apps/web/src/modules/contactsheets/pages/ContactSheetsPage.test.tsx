@@ -133,7 +133,9 @@ describe('contact sheet list', { timeout: 60_000 }, () => {
       ).toBeGreaterThanOrEqual(2),
     );
     await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTestId('sheets-create')).not.toBeInTheDocument();
+    // Without the create right the button stays, disabled, saying which right is missing.
+    expect(await screen.findByTestId('sheets-create')).toBeDisabled();
+    expect(screen.getByTestId('sheets-create-missing')).toHaveAccessibleName(/联系单.*新建权限/);
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import { MissingRight } from '../../../components/MissingRight';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { type SheetFilter, useContactSheetCounts, useContactSheets, useDeleteContactSheets } from '../api';
@@ -41,7 +42,7 @@ function ContactSheets() {
   const { box: _box, ...shared } = filter;
   const list = useContactSheets(projectId, filter, page, pageSize);
   const counts = useContactSheetCounts(projectId, shared);
-  const { rights } = useSheetRights(projectId);
+  const { rights, createPending } = useSheetRights(projectId);
   const remove = useDeleteContactSheets(projectId);
   const [selected, setSelected] = useState<string[]>([]);
   const rows = list.data ?? [];
@@ -85,7 +86,13 @@ function ContactSheets() {
               </Button>
             </ConfirmDanger>
           ) : null}
-          {rights.canCreate ? (
+          <MissingRight
+            projectId={projectId}
+            module="contactLists"
+            permission="create"
+            allowed={createPending ? undefined : rights.canCreate}
+            testId="sheets-create-missing"
+          >
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -94,7 +101,7 @@ function ContactSheets() {
             >
               {t('contactsheets:list.create')}
             </Button>
-          ) : null}
+          </MissingRight>
         </Space>
       </div>
       <Tabs

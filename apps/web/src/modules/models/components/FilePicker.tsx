@@ -10,16 +10,27 @@ interface FilePickerProps {
   testId: string;
   type?: ButtonProps['type'];
   size?: ButtonProps['size'];
+  /** Shown but not usable (a missing right says why around it). */
+  disabled?: boolean;
 }
 
 /** A button that opens the file chooser for IFC files (.ifc, .ifczip). */
-export function FilePicker({ children, multiple = false, onFiles, testId, type, size }: FilePickerProps) {
+export function FilePicker({
+  children,
+  multiple = false,
+  onFiles,
+  testId,
+  type,
+  size,
+  disabled,
+}: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
       <Button
         type={type}
         size={size}
+        disabled={disabled}
         icon={<UploadOutlined />}
         onClick={() => input.current?.click()}
         data-testid={testId}

@@ -117,7 +117,9 @@ describe('model list', { timeout: 120_000 }, () => {
     await screen.findAllByTestId(`model-row-${MODEL_A}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const page = second.container;
-    expect(within(page).queryByTestId('models-upload')).not.toBeInTheDocument();
+    // Without the upload right the button stays, disabled, saying which right is missing.
+    expect(within(page).getByTestId('models-upload')).toBeDisabled();
+    expect(within(page).getByTestId('models-upload-missing')).toHaveAccessibleName(/模型.*上传权限/);
     expect(within(page).queryByTestId('models-settings')).not.toBeInTheDocument();
     expect(within(page).queryByTestId(`model-edit-${MODEL_A}`)).not.toBeInTheDocument();
     expect(within(page).queryByTestId(`model-delete-${MODEL_A}`)).not.toBeInTheDocument();

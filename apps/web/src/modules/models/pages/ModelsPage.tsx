@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { MissingRight } from '../../../components/MissingRight';
 import { useProjectMembers } from '../../../components/project/members';
 import { RetryAlert } from '../../../components/project/RetryAlert';
 import { errorMessage } from '../../../lib/errors';
@@ -73,7 +74,8 @@ function Models() {
   const list = useModels(projectId, filters);
   const tags = useModelSettings(projectId, 'model-tags');
   const members = useProjectMembers(projectId);
-  const canUpload = useModelRight(projectId, 'upload').data === true;
+  const uploadRight = useModelRight(projectId, 'upload').data;
+  const canUpload = uploadRight === true;
   const canEdit = useModelRight(projectId, 'edit').data === true;
   const canDelete = useModelRight(projectId, 'delete').data === true;
   const canDownload = useModelRight(projectId, 'download').data === true;
@@ -141,11 +143,12 @@ function Models() {
     });
   };
 
-  const uploadButton = canUpload ? (
+  const picker = (
     <FilePicker type="primary" multiple onFiles={(files) => void intake(files)} testId="models-upload">
       {t('models:action.upload')}
     </FilePicker>
-  ) : null;
+  );
+  const uploadButton = canUpload ? picker : null;
   const tagOptions = (tags.data ?? []).map((tag) => ({ value: tag._id, label: tag.name }));
 
   return (
@@ -176,7 +179,15 @@ function Models() {
           >
             {t('models:action.openSelected', { count: selected.length })}
           </Button>
-          {uploadButton}
+          <MissingRight
+            projectId={projectId}
+            module="modelViewer"
+            permission="upload"
+            allowed={uploadRight}
+            testId="models-upload-missing"
+          >
+            {picker}
+          </MissingRight>
         </Space>
       </div>
       <UploadPanel uploads={uploads} />

@@ -65,13 +65,15 @@ describe('personnel list', { timeout: 120_000 }, () => {
     expect(await screen.findByText('没有符合筛选条件的人员')).toBeInTheDocument();
   });
 
-  it('shows the empty state, and no register, import, export or settings without the rights', async () => {
+  it('shows the empty state; without the rights no import, export or settings, and registering disabled with the reason', async () => {
     state.rights = { create: false, export: 'false' };
     state.role = 'member';
     renderPersonnel(LIST, MEMBER);
     expect(await screen.findByText('还没有登记人员')).toBeInTheDocument();
     await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTestId('personnel-create')).not.toBeInTheDocument();
+    // Without the create right the button stays, disabled, saying which right is missing.
+    expect(await screen.findByTestId('personnel-create')).toBeDisabled();
+    expect(screen.getByTestId('personnel-create-missing')).toHaveAccessibleName(/人员.*新建权限/);
     expect(screen.queryByTestId('personnel-import')).not.toBeInTheDocument();
     expect(screen.queryByTestId('personnel-export')).not.toBeInTheDocument();
     expect(screen.queryByTestId('personnel-settings')).not.toBeInTheDocument();

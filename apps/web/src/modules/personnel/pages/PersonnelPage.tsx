@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { MissingRight } from '../../../components/MissingRight';
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { lazyComponent } from '../../../lib/lazyComponent';
@@ -54,7 +55,8 @@ function Personnel() {
   const filters = useMemo(() => readFilters(params), [params]);
   const list = usePersonnel(projectId, filters);
   const counts = usePersonnelCounts(projectId, filters);
-  const canCreate = usePersonnelRight(projectId, 'create').data === true;
+  const createRight = usePersonnelRight(projectId, 'create').data;
+  const canCreate = createRight === true;
   const canExport = usePersonnelRight(projectId, 'export').data === true;
   // With viewSensitive the export may carry ID numbers and phones in full (audited on the server).
   const canExportFull = usePersonnelRight(projectId, 'viewSensitive').data === true;
@@ -136,24 +138,30 @@ function Personnel() {
             </Button>
           ) : null}
           {canCreate ? (
-            <>
-              <Button
-                icon={<UploadOutlined />}
-                onClick={() => setImporting(true)}
-                data-testid="personnel-import"
-              >
-                {t('personnel:action.import')}
-              </Button>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={() => void navigate(newPersonPath(projectId))}
-                data-testid="personnel-create"
-              >
-                {t('personnel:action.create')}
-              </Button>
-            </>
+            <Button
+              icon={<UploadOutlined />}
+              onClick={() => setImporting(true)}
+              data-testid="personnel-import"
+            >
+              {t('personnel:action.import')}
+            </Button>
           ) : null}
+          <MissingRight
+            projectId={projectId}
+            module="personnel"
+            permission="create"
+            allowed={createRight}
+            testId="personnel-create-missing"
+          >
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => void navigate(newPersonPath(projectId))}
+              data-testid="personnel-create"
+            >
+              {t('personnel:action.create')}
+            </Button>
+          </MissingRight>
         </Space>
       </div>
       <Tabs

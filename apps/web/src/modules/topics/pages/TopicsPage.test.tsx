@@ -90,13 +90,23 @@ describe('problem list', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('topics-unread-count')).toHaveTextContent('1');
   });
 
-  it('shows the empty state, and no create or export buttons without the rights', async () => {
+  it('shows the empty state; without the create right the button stays, disabled, naming whom to ask', async () => {
     state.rights = { create: false, delete: false, export: 'false' };
     state.role = 'member';
+    api.on(`GET account-service/projects/${PROJECT_ID}/administrators`, {
+      json: [
+        { _id: '66a000000000000000000101', name: '张三' },
+        { _id: '66a000000000000000000102', name: '李四' },
+      ],
+    });
     renderTopics(LIST, MEMBER);
     expect(await screen.findByText('暂无问题')).toBeInTheDocument();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(screen.queryByTestId('topics-create')).not.toBeInTheDocument();
+    expect(await screen.findByTestId('topics-create')).toBeDisabled();
+    await waitFor(() =>
+      expect(screen.getByTestId('topics-create-missing')).toHaveAccessibleName(
+        '你没有「问题」的新建权限，请联系项目管理员 张三、李四',
+      ),
+    );
     expect(screen.queryByTestId('topics-export')).not.toBeInTheDocument();
     expect(screen.queryByTestId('topics-settings')).not.toBeInTheDocument();
     expect(screen.queryByTestId('topics-unread-count')).not.toBeInTheDocument();

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { MissingRight } from '../../../components/MissingRight';
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -40,7 +41,7 @@ function Topics() {
   const selection = useMemo(() => selectionOf(filters), [filters]);
   const list = useTopics(projectId, filters);
   const counts = useTopicCounts(projectId, selection);
-  const canCreate = useTopicRight(projectId, 'create').data === true;
+  const canCreate = useTopicRight(projectId, 'create').data;
   const canExport = useTopicRight(projectId, 'export').data === true;
   const [exporting, setExporting] = useState(false);
 
@@ -119,7 +120,13 @@ function Topics() {
               {t('topics:list.export')}
             </Button>
           ) : null}
-          {canCreate ? (
+          <MissingRight
+            projectId={projectId}
+            module="problemTopics"
+            permission="create"
+            allowed={canCreate}
+            testId="topics-create-missing"
+          >
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -128,7 +135,7 @@ function Topics() {
             >
               {t('topics:list.create')}
             </Button>
-          ) : null}
+          </MissingRight>
         </Space>
       </div>
       <Tabs
