@@ -4,10 +4,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { LOGIN_PATH } from '../../../app/routeTable';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { useBindPhone, useCurrentUser, useLogout } from '../api';
 import { AccountCard } from '../components/AccountCard';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { FormField } from '../components/FormField';
 import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 
@@ -98,24 +98,14 @@ export default function BindTelPage() {
             data-testid="bindtel-password"
           />
         </FormField>
-        {errors.form ? (
-          <InlineAlert
-            className="login-form__error"
-            type="error"
-            message={errors.form}
-            testId="bindtel-error"
-          />
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={bind.isPending}
-          data-testid="bindtel-submit"
+        <AccountFormFooter
+          error={errors.form}
+          errorTestId="bindtel-error"
+          busy={bind.isPending}
+          submitTestId="bindtel-submit"
         >
           {t('sms:bindTel.submit')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );

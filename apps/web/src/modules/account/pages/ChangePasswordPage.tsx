@@ -13,10 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { afterLoginPath } from '../../../app/guards';
 import { LOGIN_PATH } from '../../../app/routeTable';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { errorCode, errorMessage, type Translate } from '../../../lib/errors';
 import { useChangePassword, useCurrentUser, useLogout } from '../api';
 import { AccountCard } from '../components/AccountCard';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { FormField } from '../components/FormField';
 import { ruleText } from '../registration';
 
@@ -155,24 +155,14 @@ export default function ChangePasswordPage() {
         {input('oldPassword', t('password:change.old'), 'current-password', t('password:change.oldHelp'))}
         {input('password', t('password:change.new'), 'new-password', t('password:change.hint'))}
         {input('confirm', t('password:change.confirm'), 'new-password')}
-        {failure ? (
-          <InlineAlert
-            className="login-form__error"
-            type="error"
-            message={t('password:change.failed', { message: errorMessage(change.error, t) })}
-            testId="change-password-error"
-          />
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={change.isPending}
-          data-testid="change-password-submit"
+        <AccountFormFooter
+          error={failure ? t('password:change.failed', { message: errorMessage(change.error, t) }) : null}
+          errorTestId="change-password-error"
+          busy={change.isPending}
+          submitTestId="change-password-submit"
         >
           {t('password:change.submit')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );

@@ -1,10 +1,9 @@
 import '../passwordLocales';
-import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { AccountCard } from '../components/AccountCard';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { PasswordSteps } from '../components/PasswordSteps';
 import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 import { useVerifySmsCode } from '../flowApi';
@@ -71,19 +70,14 @@ export default function FindPasswordPage() {
           testIdPrefix="find"
           onSent={() => setSentTo(phoneKey)}
         />
-        {errors.form ? (
-          <InlineAlert className="login-form__error" type="error" message={errors.form} testId="find-error" />
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={verify.isPending}
-          data-testid="find-next"
+        <AccountFormFooter
+          error={errors.form}
+          errorTestId="find-error"
+          busy={verify.isPending}
+          submitTestId="find-next"
         >
           {t('password:find.next')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );

@@ -1,11 +1,10 @@
 import '../registerLocales';
-import { Button } from 'antd';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { AccountCard } from '../components/AccountCard';
 import { AccountFields, type UsernameCheck } from '../components/AccountFields';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { RegisterSteps } from '../components/RegisterSteps';
 import { SmsCodeField } from '../components/SmsCodeField';
 import { checkRegistered, useRegister } from '../flowApi';
@@ -151,24 +150,14 @@ export default function PerfectInformationPage() {
             testIdPrefix="perfect"
           />
         ) : null}
-        {formError ? (
-          <InlineAlert
-            className="login-form__error"
-            type="error"
-            message={formError}
-            testId="perfect-error"
-          />
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={register.isPending}
-          data-testid="perfect-submit"
+        <AccountFormFooter
+          error={formError}
+          errorTestId="perfect-error"
+          busy={register.isPending}
+          submitTestId="perfect-submit"
         >
           {t('register:step1.submit')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );

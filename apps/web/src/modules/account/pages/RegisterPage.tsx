@@ -1,12 +1,11 @@
 import '../registerLocales';
-import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { useProfile } from '../../system/api';
 import { useClauseVersions } from '../clauses';
 import { AccountCard } from '../components/AccountCard';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { ConsentCheckbox } from '../components/ConsentCheckbox';
 import { type PhoneCodeErrors, PhoneCodeFields, usePhoneCodeForm } from '../components/PhoneCodeFields';
 import { useVerifySmsCode } from '../flowApi';
@@ -105,24 +104,14 @@ export default function RegisterPage() {
             error={consentError}
           />
         ) : null}
-        {errors.form ? (
-          <InlineAlert
-            className="login-form__error"
-            type="error"
-            message={errors.form}
-            testId="register-error"
-          />
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={verify.isPending}
-          data-testid="register-next"
+        <AccountFormFooter
+          error={errors.form}
+          errorTestId="register-error"
+          busy={verify.isPending}
+          submitTestId="register-next"
         >
           {t('register:next')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );

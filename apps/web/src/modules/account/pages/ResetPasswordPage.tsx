@@ -1,13 +1,12 @@
 import '../passwordLocales';
 import '../registerLocales';
-import { Button } from 'antd';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { InlineAlert } from '../../../components/InlineAlert';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { AccountCard } from '../components/AccountCard';
 import { PasswordPair } from '../components/AccountFields';
+import { AccountFormFooter } from '../components/AccountFormFooter';
 import { PasswordSteps } from '../components/PasswordSteps';
 import { useResetPassword } from '../flowApi';
 import { markResetFinished, setResetFlow, useFlowState, useLeaveAction } from '../flowState';
@@ -95,32 +94,24 @@ export default function ResetPasswordPage() {
             setErrors((current) => ({ ...current, [field]: check(field) }));
           }}
         />
-        {failure ? (
-          <InlineAlert
-            className="login-form__error"
-            type="error"
-            message={failure.message}
-            testId="reset-error"
-          />
-        ) : null}
-        {failure?.expired ? (
-          <p className="account-form__help">
-            {t('password:reset.codeExpired')}{' '}
-            <Link to="/findPassword" data-testid="reset-restart">
-              {t('password:reset.restart')}
-            </Link>
-          </p>
-        ) : null}
-        <Button
-          type="primary"
-          size="large"
-          htmlType="submit"
-          block
-          loading={reset.isPending}
-          data-testid="reset-submit"
+        <AccountFormFooter
+          error={failure?.message}
+          errorTestId="reset-error"
+          notice={
+            failure?.expired ? (
+              <p className="account-form__help">
+                {t('password:reset.codeExpired')}{' '}
+                <Link to="/findPassword" data-testid="reset-restart">
+                  {t('password:reset.restart')}
+                </Link>
+              </p>
+            ) : null
+          }
+          busy={reset.isPending}
+          submitTestId="reset-submit"
         >
           {t('password:reset.submit')}
-        </Button>
+        </AccountFormFooter>
       </form>
     </AccountCard>
   );
