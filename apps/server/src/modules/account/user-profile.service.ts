@@ -1,4 +1,3 @@
-import type { CountResult, ListQuery } from '@lintel/contracts';
 import {
   type EmailChange,
   normalizeCountryCode,
@@ -18,9 +17,8 @@ import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
 import { isUniqueViolation } from '../../db/errors';
 import { fromJson, toJson } from '../../db/json';
-import { parseOrder } from '../../db/order';
 import type { Database } from '../../db/schema';
-import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
+import type { FilterSpec } from '../../db/where';
 import { AppError, type AppErrorDetail } from '../../plugins/app-error';
 import { type ErrorKey, isErrorKey } from '../../plugins/messages';
 import type { SmsService, Source } from '../sms/index';
@@ -35,15 +33,6 @@ export const ADMIN_USER_FILTERS: FilterSpec = {
   phoneNumber: { type: 'string', column: 'phone_number' },
   email: { type: 'string', column: 'email' },
 };
-const ADMIN_USER_ORDER = {
-  _id: 'id',
-  name: 'name',
-  nickName: 'nick_name',
-  phoneNumber: 'phone_number',
-  email: 'email',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-} as const;
 
 export interface UserProfileServiceDeps {
   db: Kysely<Database>;
@@ -103,8 +92,8 @@ function profileChanges(body: UserUpdate): UserChanges {
   };
 }
 
-/** The user's own account (GET, PUT users/{id}, email, settings) and the administrators' user search. */
-export function createUserProfileService({ db, engine, clock, sms, reauth }: UserProfileServiceDeps) {
+/** The user's own account (GET, PUT users/{id}, email, settings); the administrators' search is admin-users. */
+export function createUserProfileService({ db, clock, sms, reauth }: UserProfileServiceDeps) {
   const users = () => createUserRepository(db);
 
   async function existing(userId: string): Promise<UserRow> {
@@ -215,16 +204,6 @@ export function createUserProfileService({ db, engine, clock, sms, reauth }: Use
         await repository.update(userId, { settings: text }, clock.now().toISOString());
       });
       return { value };
-    },
-
-    /** GET admin/users: `where` over name, nickName, phoneNumber, email; skip, limit, order, only_count. */
-    async list(query: ListQuery): Promise<User[] | CountResult> {
-      const node = parseWhereQuery(query.where, ADMIN_USER_FILTERS);
-      const where = node ? compileWhere(node, ADMIN_USER_FILTERS, engine) : null;
-      if (query.only_count) return { count: await users().countWhere(where) };
-      const order = parseOrder(query.order, ADMIN_USER_ORDER, { column: 'created_at', direction: 'asc' });
-      const rows = await users().list({ where, order, skip: query.skip, limit: query.limit });
-      return rows.map(presentUser);
     },
   };
 }

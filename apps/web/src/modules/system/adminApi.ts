@@ -1,4 +1,3 @@
-import type { User } from '@lintel/contracts/account';
 import type { Enterprise } from '@lintel/contracts/org';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/http';
@@ -19,27 +18,8 @@ export function userWhere(keyword: string): string | undefined {
 
 const adminKeys = {
   all: ['system', 'admin'] as const,
-  users: (keyword: string, page: number, pageSize: number) =>
-    [...adminKeys.all, 'users', keyword, page, pageSize] as const,
   enterprises: (page: number, pageSize: number) => [...adminKeys.all, 'enterprises', page, pageSize] as const,
 };
-
-/** GET admin/users: one page and the total (`only_count`) for the same filter. */
-export function useAdminUsers(keyword: string, page: number, pageSize: number) {
-  return useQuery({
-    queryKey: adminKeys.users(keyword, page, pageSize),
-    queryFn: async () => {
-      const where = userWhere(keyword);
-      const [rows, total] = await Promise.all([
-        http.get<User[]>('account-service/admin/users', { query: { ...pageQuery(page, pageSize), where } }),
-        http.get<{ count: number }>('account-service/admin/users', { query: { only_count: true, where } }),
-      ]);
-      return { rows, total: total.count };
-    },
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-}
 
 /** GET admin/enterprises?isTrial=false: the paying enterprises, paged, with the total. */
 export function useAdminEnterprises(page: number, pageSize: number, enabled: boolean) {
