@@ -120,7 +120,6 @@ describe('project settings', () => {
     for (const [section, testId] of [
       ['structure', 'structure-add-top'],
       ['disciplines', 'domain-table'],
-      ['edit4d', 'edit4d-status'],
     ] as const) {
       await page.getByTestId(`settings-menu-${section}`).click();
       await page.waitForURL(`**${base}/${section}`);

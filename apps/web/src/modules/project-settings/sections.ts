@@ -4,7 +4,10 @@ import { lazy } from 'react';
 /**
  * The settings sections that exist, in menu order: `key` is the last path segment
  * (/projects/:projectId/settings/<key>), `title` its text in projectSettings:menu.
- * Sections whose server routes do not exist yet are left out on purpose (no placeholders).
+ * Sections whose server routes do not exist yet are left out on purpose (no placeholders). The 4D editing
+ * seats (account-service projects/{id}/edit4d) have no section either: this build has no 4D screen for a
+ * seat to open, so the tab would advertise a module that does not exist (issue 17). It returns with the
+ * plans' 4D screens (git history: Edit4dSection.tsx).
  */
 export interface SettingsSection {
   key: string;
@@ -17,7 +20,6 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { key: 'templates', component: lazy(() => import('./pages/TemplatesSection')) },
   { key: 'structure', component: lazy(() => import('./pages/StructureSection')) },
   { key: 'disciplines', component: lazy(() => import('./pages/DisciplinesSection')) },
-  { key: 'edit4d', component: lazy(() => import('./pages/Edit4dSection')) },
 ];
 
 export const DEFAULT_SECTION = 'basic';
