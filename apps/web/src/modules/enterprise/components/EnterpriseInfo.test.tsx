@@ -32,8 +32,12 @@ beforeEach(() => {
 
 describe('/e: the enterprise information', { timeout: 60_000 }, () => {
   it('lets an administrator edit the name and short name, trimmed, and shows them everywhere', async () => {
+    state.enterprise.paidPlan = 'professional';
     const { user } = renderArea();
     expect(await screen.findByTestId('e-info-name')).toHaveTextContent('示范建设集团');
+    // The plan in words, not its stored value.
+    expect(screen.getByTestId('e-info')).toHaveTextContent('专业版');
+    expect(screen.getByTestId('e-info')).not.toHaveTextContent('professional');
     await user.click(await screen.findByTestId('e-info-edit'));
     const name = await screen.findByTestId('edit-enterprise-name');
     const shortName = screen.getByTestId('edit-enterprise-short-name');

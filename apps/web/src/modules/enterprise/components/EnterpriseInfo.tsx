@@ -2,6 +2,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Button, Descriptions, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { planLabel } from '../../../lib/enterprisePlan';
 import { formatBytes } from '../../../lib/format';
 import { lazyComponent } from '../../../lib/lazyComponent';
 import { useEnterprise } from '../api';
@@ -63,7 +64,7 @@ export function EnterpriseInfo({ enterpriseId, isAdmin }: { enterpriseId: string
             label: t('enterprise:info.projectLimit'),
             children: data.projectLimit ?? unlimited,
           },
-          { key: 'plan', label: t('enterprise:info.paidPlan'), children: data.paidPlan || '—' },
+          { key: 'plan', label: t('enterprise:info.paidPlan'), children: planLabel(data.paidPlan, t) },
         ]}
       />
       {isAdmin ? (

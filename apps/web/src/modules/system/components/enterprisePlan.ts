@@ -1,12 +1,7 @@
-import { isEnterprisePlan } from '@lintel/contracts/enterprise-admin';
 import type { Translate } from '../../../lib/errors';
 import { formatBytes } from '../../../lib/format';
 
-/** A plan in the reader's language; an older free-text value is shown as stored, an empty one as "not set". */
-export function planLabel(plan: string, t: Translate): string {
-  if (isEnterprisePlan(plan)) return t(`systemEnterprises:plan.${plan}`);
-  return plan || t('systemEnterprises:plan.none');
-}
+export { planLabel } from '../../../lib/enterprisePlan';
 
 export type QuotaKind = 'accounts' | 'projects' | 'storage';
 
