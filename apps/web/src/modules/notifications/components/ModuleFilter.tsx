@@ -7,6 +7,14 @@ import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 
+/**
+ * The modules whose screens exist in this build and that send notifications or to-dos (issue 17: no
+ * filter for modules without screens). NOTIFICATION_MODULES keeps spec 001 §2's whole list.
+ */
+export const FILTERABLE_MODULES: readonly NotificationModule[] = NOTIFICATION_MODULES.filter((module) =>
+  ['contactList', 'memberManagement', 'system', 'announcement', 'topic'].includes(module),
+);
+
 /** The module filter of spec 001 §2, with the contracts' labels; empty means every module. */
 export function ModuleFilter({
   value,
@@ -25,11 +33,11 @@ export function ModuleFilter({
       value={value ?? undefined}
       onChange={(next) => onChange(next ?? null)}
       allowClear
-      // Thirteen options: all of them in the page (a virtual list would leave the last ones out of it).
+      // All the options in the page (a virtual list would leave the last ones out of it).
       virtual={false}
       placeholder={t('notifications:filter.allModules')}
       aria-label={t('notifications:filter.module')}
-      options={NOTIFICATION_MODULES.map((module) => ({
+      options={FILTERABLE_MODULES.map((module) => ({
         value: module,
         label: notificationModuleLabel(module, language),
       }))}
