@@ -388,18 +388,6 @@ export function presetTemplateGrants(key: PresetTemplateKey): Grants {
 }
 
 /**
- * A free name for a preset in a project that may already have templates: the name itself, else
- * "项目成员 2", "项目成员 3", … (an existing project's own template keeps its name; ours steps aside).
- */
-export function freeTemplateName(name: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(name)) return name;
-  for (let n = 2; ; n++) {
-    const candidate = `${name} ${n}`;
-    if (!taken.has(candidate)) return candidate;
-  }
-}
-
-/**
  * GET projects/{id}/administrators: whom a member asks for a right they lack — the project's
  * administrators (else those of the nearest enclosing circle or enterprise), names only.
  */
