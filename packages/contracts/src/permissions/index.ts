@@ -100,7 +100,7 @@ export const MODULES = [
   {
     moduleKey: 'contactLists',
     name: '联系单',
-    nameEn: 'Contact lists',
+    nameEn: 'Contact sheets',
     group: 'collaboration',
     permissions: [...CRUD, 'export'],
     treeScopes: ['units'],
@@ -148,7 +148,7 @@ export const MODULES = [
   {
     moduleKey: 'problemTopics',
     name: '问题',
-    nameEn: 'Problem topics',
+    nameEn: 'Problems',
     group: 'quality',
     permissions: [...CRUD, 'export'],
     treeScopes: ['units'],
