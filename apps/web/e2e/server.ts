@@ -13,6 +13,8 @@ export interface RunningServer {
   baseURL: string;
   /** The server's DATA_DIR: the console SMS provider appends every code to sms-outbox.jsonl there. */
   dataDir: string;
+  /** What the server printed so far (stdout and stderr): the first start's administrator notice, say. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   return {
     baseURL,
     dataDir,
+    output: () => log,
     async stop() {
       child.kill('SIGTERM');
       await new Promise<void>((resolve) => {

@@ -3,6 +3,8 @@ import type { AuditEntryView } from '@lintel/contracts/system';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signIn, TEST_ADMIN_PASSWORD, type TestApp } from '../../../test/helper';
+import { PEOPLE_PASSWORD } from '../../../test/project-api';
+import { createUserService } from '../account/user.service';
 
 const AUDIT = '/api/v1/audit-service';
 
@@ -257,6 +259,39 @@ describe('audit log: what the other modules record', () => {
       ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
     });
   const latest = async (action: string) => entries(await get(`/entries?action=${action}&limit=1`))[0];
+
+  it('records a member added by invitation when the invitee accepts, as the invitee', async () => {
+    // Someone of no enterprise yet (signInPeople would sign zhangsan in, whose password a test above changed).
+    const { id: shenjiu } = await createUserService({ db: t.db.db, clock: t.clock }).createUser({
+      name: 'shenjiu',
+      nickName: '沈九',
+      password: PEOPLE_PASSWORD,
+      phoneNumber: null,
+    });
+    const shenjiuCookie = await signIn(t.app, 'shenjiu', PEOPLE_PASSWORD);
+    const [project] = (await call('GET', 'account-service/projects')).json() as Array<{ _id: string }>;
+    const projectId = project!._id;
+    const invited = await call('POST', `account-service/projects/${projectId}/members`, { name: 'shenjiu' });
+    expect(invited.statusCode).toBe(200);
+    const invitation = invited.json() as { _id: string; invitedAs?: unknown };
+    // Not of the enterprise yet: an invitation, which is no membership and records no add.
+    expect(invitation.invitedAs).toBeDefined();
+    expect(await latest('member.added')).not.toMatchObject({ detail: { userId: shenjiu } });
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/account-service/membership-invitations/${invitation._id}/accept`,
+      headers: { cookie: shenjiuCookie },
+      payload: {},
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await latest('member.added')).toMatchObject({
+      actorId: shenjiu,
+      projectId,
+      targetType: 'member',
+      targetId: (accepted.json() as { _id: string })._id,
+      detail: { userId: shenjiu, scopeType: 'project', invitationId: invitation._id },
+    });
+  });
 
   it('records permission template changes, deletions and exports with the project', async () => {
     const [project] = (await call('GET', 'account-service/projects')).json() as Array<{ _id: string }>;

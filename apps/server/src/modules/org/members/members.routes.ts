@@ -268,7 +268,24 @@ export const membersRoutes: FastifyPluginAsyncZod<{
         response: { 200: memberViewSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => members.invitations.accept(request.user!, request.params.id),
+    async (request) => {
+      const member = await members.invitations.accept(request.user!, request.params.id);
+      // The membership begins now, by the invitee's own consent: recorded as the add it completes.
+      await auditRequest(request, {
+        action: 'member.added',
+        enterpriseId: member.enterpriseId,
+        projectId: member.scopeType === 'project' ? member.scopeId : null,
+        targetType: 'member',
+        targetId: member._id,
+        detail: {
+          userId: member.userId,
+          scopeType: member.scopeType,
+          templateId: member.templateId,
+          invitationId: request.params.id,
+        },
+      });
+      return member;
+    },
   );
 
   app.post(
