@@ -74,6 +74,10 @@ describe('announcement lists', { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('announcement-readers-66c000000000000000000504')).toHaveTextContent(
       '1/2 已读',
     );
+    // One entry of the side menu is highlighted: Announcements (the walk of issue 17 saw two here).
+    const selected = screen.getByTestId('workbench-menu').querySelectorAll('.ant-menu-item-selected');
+    expect(selected).toHaveLength(1);
+    expect(selected[0]).toHaveTextContent('公告');
   });
 
   it('shows the empty state; without rights no clearing, and creating disabled with the reason', async () => {
