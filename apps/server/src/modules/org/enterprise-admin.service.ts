@@ -17,7 +17,7 @@ import { AppError } from '../../plugins/app-error';
 import type { AuditLog } from '../audit/index';
 import { createEnterpriseAdminRepository } from './enterprise-admin.repository';
 import { presentEnterprise } from './org.presenter';
-import { createOrgRepository, type EnterpriseRow } from './org.repository';
+import { createOrgRepository, type EnterpriseRow, newMemberRow } from './org.repository';
 
 export interface EnterpriseAdminDeps {
   db: Kysely<Database>;
@@ -144,25 +144,12 @@ export function createEnterpriseAdminService({ db, clock }: EnterpriseAdminDeps)
           created_at: at,
           updated_at: at,
         });
-        await org.insertMember({
-          id: newId(),
-          scope_type: 'enterprise',
-          scope_id: id,
-          enterprise_id: id,
-          user_id: account.id,
-          role: 'admin',
-          vip: 0,
-          department: '',
-          remark: '',
-          sort_order: 0,
-          edit_4d: 0,
-          phone_secret: 0,
-          business_shielding: 0,
-          category: '',
-          template_id: null,
-          created_at: at,
-          updated_at: at,
-        });
+        await org.insertMember(
+          newMemberRow(
+            { scope_type: 'enterprise', scope_id: id, enterprise_id: id, user_id: account.id, role: 'admin' },
+            at,
+          ),
+        );
         await actor.audit.record(
           {
             action: 'enterprise.created',

@@ -8,6 +8,7 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { newId } from '../../db/ids';
 import type { OrderBy } from '../../db/order';
 import { type Cursor, engineOf, orderedPage } from '../../db/paging';
 import type {
@@ -27,6 +28,33 @@ export type NewEnterpriseRow = Insertable<EnterprisesTable>;
 export type NewCircleRow = Insertable<CirclesTable>;
 export type NewProjectRow = Insertable<ProjectsTable>;
 export type NewMemberRow = Insertable<MembersTable>;
+
+/**
+ * A new membership row: who, where, which role and when, every other column at its default (no department,
+ * remark, template, flags or order) unless `fields` says otherwise.
+ */
+export function newMemberRow(
+  who: Pick<NewMemberRow, 'scope_type' | 'scope_id' | 'enterprise_id' | 'user_id' | 'role'>,
+  at: string,
+  fields: Partial<Omit<NewMemberRow, keyof typeof who | 'created_at' | 'updated_at'>> = {},
+): NewMemberRow {
+  return {
+    id: newId(),
+    vip: 0,
+    department: '',
+    remark: '',
+    sort_order: 0,
+    edit_4d: 0,
+    phone_secret: 0,
+    business_shielding: 0,
+    category: '',
+    template_id: null,
+    ...fields,
+    ...who,
+    created_at: at,
+    updated_at: at,
+  };
+}
 export type EnterpriseChanges = Pick<Updateable<EnterprisesTable>, 'name' | 'short_name'>;
 export type CircleChanges = Pick<Updateable<CirclesTable>, 'name' | 'sort_order'>;
 export type ProjectChanges = Pick<

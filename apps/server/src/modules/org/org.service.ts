@@ -41,6 +41,7 @@ import {
   createOrgRepository,
   type EnterpriseRow,
   type ListSlice,
+  newMemberRow,
   type ProjectChanges,
   type ProjectRow,
   type ProjectScopeFilter,
@@ -138,25 +139,18 @@ export function createOrgService({ db, engine, clock, access, setProjectAdmins }
     role: MemberRole,
     at: string,
   ): Promise<void> {
-    await createOrgRepository(trx).insertMember({
-      id: newId(),
-      scope_type: scope.type,
-      scope_id: scope.id,
-      enterprise_id: scope.enterpriseId,
-      user_id: userId,
-      role,
-      vip: 0,
-      department: '',
-      remark: '',
-      sort_order: 0,
-      edit_4d: 0,
-      phone_secret: 0,
-      business_shielding: 0,
-      category: '',
-      template_id: null,
-      created_at: at,
-      updated_at: at,
-    });
+    await createOrgRepository(trx).insertMember(
+      newMemberRow(
+        {
+          scope_type: scope.type,
+          scope_id: scope.id,
+          enterprise_id: scope.enterpriseId,
+          user_id: userId,
+          role,
+        },
+        at,
+      ),
+    );
   }
 
   async function insertEnterprise(

@@ -24,6 +24,7 @@ import { compileWhere, type FilterSpec, parseWhereQuery } from '../../../db/wher
 import { AppError } from '../../../plugins/app-error';
 import { memberMay } from '../../permissions/grants';
 import type { OrgAccess, ScopeRef } from '../access';
+import { newMemberRow } from '../org.repository';
 import { createStructuresRepository } from '../structures/structures.repository';
 import { createInvitationsService } from './invitations.service';
 import { type MemberEventSinks, onMemberAdded } from './member-events';
@@ -215,25 +216,26 @@ export function createMembersService({
     const id = newId();
     const at = now();
     try {
-      await repo.insertMember({
-        id,
-        scope_type: scope.type,
-        scope_id: scope.id,
-        enterprise_id: scope.enterpriseId,
-        user_id: input.userId,
-        role: 'member',
-        vip: input.vip ? 1 : 0,
-        department: input.department ?? '',
-        remark: input.remark ?? '',
-        sort_order: 0,
-        edit_4d: 0,
-        phone_secret: 0,
-        business_shielding: 0,
-        category: input.category ?? '',
-        template_id: templateId,
-        created_at: at,
-        updated_at: at,
-      });
+      await repo.insertMember(
+        newMemberRow(
+          {
+            scope_type: scope.type,
+            scope_id: scope.id,
+            enterprise_id: scope.enterpriseId,
+            user_id: input.userId,
+            role: 'member',
+          },
+          at,
+          {
+            id,
+            vip: input.vip ? 1 : 0,
+            department: input.department ?? '',
+            remark: input.remark ?? '',
+            category: input.category ?? '',
+            template_id: templateId,
+          },
+        ),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'org.memberExists', { cause: error });
       throw error;
