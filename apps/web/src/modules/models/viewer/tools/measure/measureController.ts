@@ -1,12 +1,14 @@
 // Distance, area and angle measures over OBF's measurement components, with snapping to vertices and edges
 // (their `snappings`). Clicks on the canvas place points (a camera drag does not); an area closes with a
 // double click, Enter or the panel's button; Esc cancels the measure being drawn, and a second Esc leaves.
+import * as OBC from '@thatopen/components';
 import * as OBF from '@thatopen/components-front';
 import * as FRAGS from '@thatopen/fragments';
 import type { ViewerContext } from '../../engine/types';
 import { onCanvasClick } from '../labelLayer';
 import type { LengthUnit } from '../settings/viewerSettings';
 import { angleBetween, MEASURE_KINDS, type MeasureKind, OBF_UNITS } from './measureFormat';
+import { type PickingMouse, type PickingTool, placePointAt, serialized } from './measurePick';
 
 export interface MeasureItem {
   id: string;
@@ -97,6 +99,11 @@ export class MeasureController {
     const tool = this.tools[kind];
     tool.enabled = true;
     let last = { time: 0, x: 0, y: 0 };
+    // The point is picked where the press was (a tap has no hover before it), one press after the other.
+    const mouse = raycasterMouse(this.viewer);
+    const place = serialized((event: PointerEvent) =>
+      placePointAt(tool as unknown as PickingTool, mouse, event),
+    );
     this.stopClicks = onCanvasClick(this.viewer, (event) => {
       // A double click closes an area: its first click placed the last point, the second finishes.
       const double =
@@ -109,7 +116,10 @@ export class MeasureController {
         return;
       }
       this.pending += 1;
-      void tool.create();
+      void place(event).then((placed) => {
+        // A press on nothing placed no point.
+        if (!placed) this.pending = Math.max(0, this.pending - 1);
+      });
       if (kind === 'angle' && this.pending >= 3) this.pending = 0;
     });
     // Capture: before the page's own keys (Esc clears the selection there unless a tool took the key).
@@ -221,6 +231,15 @@ export class MeasureController {
     this.clear();
     for (const off of this.unsubscribe) off();
     this.listeners.clear();
+  }
+}
+
+/** The raycaster's mouse of the viewer's world (null when the world has no raycaster yet). */
+function raycasterMouse(viewer: ViewerContext): PickingMouse | null {
+  try {
+    return viewer.components.get(OBC.Raycasters).get(viewer.world).mouse as unknown as PickingMouse;
+  } catch {
+    return null;
   }
 }
 
