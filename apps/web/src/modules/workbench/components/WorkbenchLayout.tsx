@@ -11,7 +11,9 @@ import { isHttpError } from '../../../lib/http';
 import { useCurrentUser } from '../../account/api';
 import { useProject, useProjectAdmin } from '../api';
 import { type CurrentProject, CurrentProjectContext } from '../context';
+import { useIsPhone } from './useIsPhone';
 import { WorkbenchMenu } from './WorkbenchMenu';
+import { usePhoneDrawer, WorkbenchPhoneBar, WorkbenchTabs } from './WorkbenchPhone';
 
 /** The server's answer for a project the user may not enter: 404 (not a member) or 403. */
 export function isNoProjectPermission(error: unknown): boolean {
@@ -42,7 +44,9 @@ export function NoProjectPermission() {
  * The frame of every workbench screen of a project (`/projects/:projectId…`): the project's name, the side
  * menu of its authorised modules (grouped as spec 001 §2) and the screen. Loads the project from the
  * `projectId` route parameter and provides it to `useCurrentProject()`; a project the user may not enter
- * shows the "no project permission" state instead.
+ * shows the "no project permission" state instead. On a phone (useIsPhone) the menu is a drawer and the
+ * most used modules are in a bottom bar (WorkbenchPhone.tsx); the page keeps its place (and state)
+ * when the window crosses the breakpoint.
  */
 export function WorkbenchLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -50,6 +54,8 @@ export function WorkbenchLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const project = useProject(projectId);
   const admin = useProjectAdmin(project.data, user?._id);
+  const phone = useIsPhone();
+  const drawer = usePhoneDrawer();
 
   const value = useMemo<CurrentProject | null>(
     () =>
@@ -80,19 +86,24 @@ export function WorkbenchLayout({ children }: { children: ReactNode }) {
 
   return (
     <CurrentProjectContext value={value}>
-      <div className="workbench" data-testid="workbench">
-        <aside className="workbench__side" aria-label={t('workbench:menu.label')}>
-          <div className="workbench__project">
-            <Link to="/home" className="workbench__back" data-testid="workbench-home">
-              <ArrowLeftOutlined /> {t('workbench:menu.home')}
-            </Link>
-            <h1 className="workbench__name" data-testid="workbench-project-name" title={value.project.name}>
-              {value.project.shortName || value.project.name}
-            </h1>
-          </div>
-          <WorkbenchMenu />
-        </aside>
+      <div className={phone ? 'workbench workbench--phone' : 'workbench'} data-testid="workbench">
+        {phone ? (
+          <WorkbenchPhoneBar project={value.project} drawer={drawer} />
+        ) : (
+          <aside className="workbench__side" aria-label={t('workbench:menu.label')}>
+            <div className="workbench__project">
+              <Link to="/home" className="workbench__back" data-testid="workbench-home">
+                <ArrowLeftOutlined /> {t('workbench:menu.home')}
+              </Link>
+              <h1 className="workbench__name" data-testid="workbench-project-name" title={value.project.name}>
+                {value.project.shortName || value.project.name}
+              </h1>
+            </div>
+            <WorkbenchMenu />
+          </aside>
+        )}
         <section className="workbench__main">{children}</section>
+        {phone ? <WorkbenchTabs drawer={drawer} /> : null}
       </div>
     </CurrentProjectContext>
   );
