@@ -273,7 +273,9 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     await u.click(await screen.findByTestId('member-add-ok'));
     expect(await screen.findByText('请输入手机号')).toBeInTheDocument();
     // The project's default template is chosen already (项目成员 in a real project).
-    expect(screen.getByTestId('member-add-template')).toHaveTextContent('默认模板（默认）');
+    await waitFor(() =>
+      expect(screen.getByTestId('member-add-template')).toHaveTextContent('默认模板（默认）'),
+    );
     expect(screen.queryByText('添加成员必须选择权限模板')).not.toBeInTheDocument();
     fireEvent.change(screen.getByTestId('member-add-who'), { target: { value: '12345' } });
     expect(await screen.findByText('手机号格式不正确')).toBeInTheDocument();
@@ -431,7 +433,9 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     const { user: u } = renderSettings('members');
     await u.click(await screen.findByTestId('requests-tab'));
     await u.click(await screen.findByTestId('request-approve-66a0000000000000000000f1'));
-    expect(await screen.findByTestId('request-template')).toHaveTextContent('默认模板（默认）');
+    // The default template is chosen once the templates have come (the dialog renders when it opens).
+    const template = await screen.findByTestId('request-template');
+    await waitFor(() => expect(template).toHaveTextContent('默认模板（默认）'));
     await pick('request-template', '施工员');
     await u.click(screen.getByTestId('request-handle-ok'));
     await waitFor(() => expect(seen('PUT', 'member-requests/66a0000000000000000000f1')).toHaveLength(1));
