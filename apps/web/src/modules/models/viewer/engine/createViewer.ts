@@ -289,6 +289,23 @@ export function createViewer(
     updateFragments();
   }
 
+  async function bounds(refs?: ModelElementsRef[]) {
+    if (loaded.size === 0) return null;
+    const map = refs ? await toModelIdMap(refs) : undefined;
+    if (map && Object.keys(map).length === 0) return null;
+    const boxer = components.get(OBC.BoundingBoxer);
+    boxer.list.clear();
+    if (map) await boxer.addFromModelIdMap(map);
+    else for (const copy of loaded.values()) boxer.list.add(copy.model.box);
+    const box = boxer.get();
+    boxer.list.clear();
+    if (box.isEmpty()) return null;
+    return {
+      min: [box.min.x, box.min.y, box.min.z] as [number, number, number],
+      max: [box.max.x, box.max.y, box.max.z] as [number, number, number],
+    };
+  }
+
   async function loadModel(
     modelId: string,
     versionId?: string,
@@ -500,6 +517,7 @@ export function createViewer(
       requestRender();
     },
     fit,
+    bounds,
     requestRender,
     toModelIdMap,
     toRefs,

@@ -98,6 +98,13 @@ export interface ViewerContext {
   fit(refs?: ModelElementsRef[], options?: { animate?: boolean }): Promise<void>;
   /** Asks for one more frame (after changing the scene or camera yourself). */
   requestRender(): void;
+  /**
+   * The world box (metres, Y up) around `refs`, or around everything loaded when omitted; null when there is
+   * nothing to bound.
+   */
+  bounds(
+    refs?: ModelElementsRef[],
+  ): Promise<{ min: [number, number, number]; max: [number, number, number] } | null>;
 
   /**
    * Converting between the two ways of naming elements. Keys of the ModelIdMap are `fragmentsKey`s.

@@ -12,11 +12,13 @@ import { changeDetailKeys, globalIdsByKind, groupChanges } from './compare/compa
 import { angleBetween, formatMeasure } from './measure/measureFormat';
 import {
   directionFromLook,
+  EYE_HEIGHT,
   lookFromDirection,
   MAX_PITCH,
   stepFor,
   turned,
   walkKeyOf,
+  walkStart,
 } from './roaming/roamingMath';
 import {
   boxFromFaces,
@@ -339,6 +341,20 @@ describe('walking', () => {
     const diagonal = stepFor(new Set(['forward', 'left']), look, 1);
     expect(Math.hypot(...diagonal)).toBeCloseTo(1);
     expect(stepFor(new Set(['forward', 'back']), look, 1)).toEqual([0, 0, 0]);
+  });
+
+  it('starts a walk at eye height on the selected storey or the lowest floor', () => {
+    const storey = {
+      min: [0, 3, 0] as [number, number, number],
+      max: [20, 6, 10] as [number, number, number],
+    };
+    // Over the storey: stays in plan, lands on its floor; away from it: its middle.
+    expect(walkStart([5, 30, 5], storey, true)).toEqual([5, 3 + EYE_HEIGHT, 5]);
+    expect(walkStart([-50, 30, 5], storey, true)).toEqual([10, 3 + EYE_HEIGHT, 5]);
+    // Nothing selected: inside the model the walk resumes where it is; from outside, on the lowest floor.
+    expect(walkStart([5, 4, 5], storey, false)).toEqual([5, 4, 5]);
+    expect(walkStart([-50, 30, 5], storey, false)).toEqual([0, 3 + EYE_HEIGHT, 5]);
+    expect(walkStart([1, 2, 3], null, false)).toEqual([1, 2, 3]);
   });
 
   it('maps the walking keys', () => {

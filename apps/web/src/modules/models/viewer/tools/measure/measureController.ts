@@ -7,6 +7,7 @@ import * as FRAGS from '@thatopen/fragments';
 import type { ViewerContext } from '../../engine/types';
 import { onCanvasClick } from '../labelLayer';
 import type { LengthUnit } from '../settings/viewerSettings';
+import { isTyping } from '../typing';
 import { angleBetween, MEASURE_KINDS, type MeasureKind, OBF_UNITS } from './measureFormat';
 import { type PickingMouse, type PickingTool, placePointAt, serialized } from './measurePick';
 
@@ -241,12 +242,4 @@ function raycasterMouse(viewer: ViewerContext): PickingMouse | null {
   } catch {
     return null;
   }
-}
-
-/** Keys typed into a field are the field's, not the viewer's. */
-export function isTyping(event: KeyboardEvent): boolean {
-  const target = event.target as HTMLElement | null;
-  if (!target) return false;
-  const tag = target.tagName;
-  return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable;
 }

@@ -1,21 +1,30 @@
 // First-person roaming: W/A/S/D or the arrows walk, Q/E or C/Space go down/up, the mouse looks around
 // (pointer lock on a click on the canvas; a drag looks around on touch screens), +/- change the speed, Esc
 // leaves. It drives camera-controls directly (its own input off meanwhile) and, on leaving, puts the orbit
-// target straight ahead so the view stays exactly where the walk ended.
+// target straight ahead so the view stays exactly where the walk ended. A walk starts at eye height on the
+// floor of what is selected (a storey picked in the tree), or on the model's lowest floor, looking level.
+// OBC's camera skips camera-controls' update while its input is off, so every step applies the camera itself
+// (and asks the fragments for the tiles of the new view) — otherwise the picture stood still until the walk
+// ended.
 import * as THREE from 'three';
 import type { ViewerContext } from '../../engine/types';
-import { isTyping } from '../measure/measureController';
 import { stepWalkSpeed, WALK_SPEED_RANGE } from '../settings/viewerSettings';
+import { isTyping } from '../typing';
 import type { Vec3 } from '../viewports/cameraState';
 import {
   directionFromLook,
   type Look,
+  levelled,
   lookFromDirection,
   stepFor,
   turned,
   type WalkKey,
   walkKeyOf,
+  walkStart,
 } from './roamingMath';
+
+/** At most one tiles update of the fragments per this many milliseconds while walking. */
+const TILES_INTERVAL_MS = 120;
 
 /** Shift runs this many times faster. */
 const RUN_FACTOR = 3;
@@ -35,6 +44,12 @@ export class RoamingController {
   private readonly listeners = new Set<() => void>();
   private speedValue: number;
   private onLeave: (() => void) | null = null;
+  private starting = false;
+  private tiles: { busy: boolean; again: boolean; timer: ReturnType<typeof setTimeout> | null } = {
+    busy: false,
+    again: false,
+    timer: null,
+  };
 
   constructor(
     private readonly viewer: ViewerContext,
@@ -76,18 +91,25 @@ export class RoamingController {
   }
 
   async start(onLeave?: () => void) {
-    if (this.activeState) return;
-    const camera = this.viewer.world.camera;
-    // Walking needs a perspective: an orthographic view has no eye to walk with.
-    if (camera.projection.current !== 'Perspective') await camera.projection.set('Perspective');
-    const position = new THREE.Vector3();
-    const target = new THREE.Vector3();
-    this.controls.getPosition(position);
-    this.controls.getTarget(target);
-    this.orbitDistance = Math.max(position.distanceTo(target), MIN_ORBIT_DISTANCE);
-    this.position = [position.x, position.y, position.z];
-    const direction = target.clone().sub(position);
-    this.look = lookFromDirection([direction.x, direction.y, direction.z]);
+    if (this.activeState || this.starting) return;
+    this.starting = true;
+    try {
+      const camera = this.viewer.world.camera;
+      // Walking needs a perspective: an orthographic view has no eye to walk with.
+      if (camera.projection.current !== 'Perspective') await camera.projection.set('Perspective');
+      const position = new THREE.Vector3();
+      const target = new THREE.Vector3();
+      this.controls.getPosition(position);
+      this.controls.getTarget(target);
+      this.orbitDistance = Math.max(position.distanceTo(target), MIN_ORBIT_DISTANCE);
+      const selection = this.viewer.getSelection();
+      const box = await this.viewer.bounds(selection.length > 0 ? selection : undefined).catch(() => null);
+      this.position = walkStart([position.x, position.y, position.z], box, selection.length > 0);
+      const direction = target.clone().sub(position);
+      this.look = levelled(lookFromDirection([direction.x, direction.y, direction.z]));
+    } finally {
+      this.starting = false;
+    }
     this.onLeave = onLeave ?? null;
     this.activeState = true;
     this.controls.enabled = false;
@@ -147,7 +169,35 @@ export class RoamingController {
     const [x, y, z] = this.position;
     // A target one metre ahead: camera-controls keeps at least its minDistance between the two.
     void this.controls.setLookAt(x, y, z, x + direction[0], y + direction[1], z + direction[2], false);
+    // The camera's own update skips the controls while their input is off: move the camera now.
+    this.controls.update(0);
+    this.refreshTiles();
     this.viewer.requestRender();
+  }
+
+  /** The fragments show the tiles of the view they were last told about: tell them, not too often. */
+  private refreshTiles() {
+    const tiles = this.tiles;
+    if (tiles.busy || tiles.timer) {
+      tiles.again = true;
+      return;
+    }
+    tiles.busy = true;
+    const started = performance.now();
+    void Promise.resolve()
+      .then(() => this.viewer.fragments.core.update(true))
+      .catch(() => undefined)
+      .finally(() => {
+        tiles.busy = false;
+        if (!tiles.again) return;
+        tiles.again = false;
+        const wait = Math.max(0, TILES_INTERVAL_MS - (performance.now() - started));
+        tiles.timer = setTimeout(() => {
+          tiles.timer = null;
+          this.refreshTiles();
+          this.viewer.requestRender();
+        }, wait);
+      });
   }
 
   private tick = (time: number) => {
@@ -246,6 +296,8 @@ export class RoamingController {
 
   dispose() {
     this.stop();
+    if (this.tiles.timer) clearTimeout(this.tiles.timer);
+    this.tiles.timer = null;
     this.listeners.clear();
   }
 }
