@@ -1,6 +1,5 @@
 import {
   AppstoreOutlined,
-  ArrowLeftOutlined,
   BlockOutlined,
   EllipsisOutlined,
   ExclamationCircleOutlined,
@@ -8,12 +7,20 @@ import {
   MenuOutlined,
 } from '@ant-design/icons';
 import type { Project } from '@lintel/contracts/org';
-import { Button, Drawer } from 'antd';
+import { Button } from 'antd';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useWorkbenchNav } from './useWorkbenchNav';
-import { WorkbenchMenu } from './WorkbenchMenu';
+
+/** antd's Drawer loads on the first opening: desktops never fetch it, phones not before the menu is wanted. */
+const WorkbenchMenuDrawer = lazyComponent(
+  () => import('./WorkbenchMenuDrawer').then((m) => m.WorkbenchMenuDrawer),
+  {
+    when: ({ open }) => open,
+  },
+);
 
 /** The bottom bar's modules (besides the overview and "more"): the ones site staff open most. */
 const BOTTOM_BAR: ReadonlyArray<{ key: string; icon: ReactNode }> = [
@@ -62,27 +69,7 @@ export function WorkbenchPhoneBar({ project, drawer }: { project: Project; drawe
           {current?.label ?? (project.shortName || project.name)}
         </span>
       </div>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        placement="left"
-        size="min(300px, 86vw)"
-        className="workbench__drawer"
-        data-testid="workbench-drawer"
-        title={
-          <span className="workbench__drawer-title" title={project.name}>
-            {project.shortName || project.name}
-          </span>
-        }
-        closable={{ 'aria-label': t('workbench:phone.closeMenu') }}
-      >
-        <nav id={id} aria-label={t('workbench:menu.label')}>
-          <Link to="/home" className="workbench__back workbench__drawer-home" data-testid="workbench-home">
-            <ArrowLeftOutlined /> {t('workbench:menu.home')}
-          </Link>
-          <WorkbenchMenu onNavigate={() => setOpen(false)} />
-        </nav>
-      </Drawer>
+      <WorkbenchMenuDrawer open={open} id={id} project={project} onClose={() => setOpen(false)} />
     </>
   );
 }
