@@ -1,6 +1,6 @@
 import type { SpatialNode } from '@lintel/contracts/models';
 import { describe, expect, it } from 'vitest';
-import { indexSpatialTree, visibleLeafKeys } from './spatialTree';
+import { indexSpatialTree, storeyInTree, visibleLeafKeys } from './spatialTree';
 
 const node = (
   kind: SpatialNode['kind'],
@@ -53,5 +53,28 @@ describe('spatial tree index', () => {
     expect(hidden).not.toContain('m|w1');
     expect(hidden).toContain('m|w2');
     expect(visibleLeafKeys(index, 'm', [], [{ modelId: 'm', globalIds: ['w3'] }])).toEqual(['m|w3']);
+  });
+});
+
+describe('the storey of an element by the tree', () => {
+  const named = node('project', 'P', [
+    node('building', 'B', [
+      node(
+        'storey',
+        'L1',
+        [node('space', 'R1', [node('element', 'd1')]), node('element', 'stair', [node('element', 'flight')])],
+        '一层',
+      ),
+      node('storey', 'L2', [node('element', 'w3')], ' '),
+      node('element', 'loose'),
+    ]),
+  ]);
+
+  it('finds the nearest storey above, through spaces and assemblies', () => {
+    expect(storeyInTree(named, 'd1')).toBe('一层');
+    expect(storeyInTree(named, 'flight')).toBe('一层');
+    expect(storeyInTree(named, 'w3')).toBeNull();
+    expect(storeyInTree(named, 'loose')).toBeNull();
+    expect(storeyInTree(named, 'nowhere')).toBeNull();
   });
 });

@@ -59,3 +59,20 @@ export function visibleLeafKeys(
     return ids.every((id) => !hiddenIds.has(id) && (!isolatedIds || isolatedIds.has(id)));
   });
 }
+
+/**
+ * The name of the storey an element is in by the spatial tree: the nearest storey above it (through
+ * spaces and the elements it is part of, e.g. a stair's flight). null when it hangs below no named storey.
+ */
+export function storeyInTree(root: SpatialNode, globalId: string): string | null {
+  const walk = (node: SpatialNode, storey: string | null): string | null | undefined => {
+    const here = node.kind === 'storey' ? node.name?.trim() || null : storey;
+    if (node.globalId === globalId && node.kind !== 'storey') return here;
+    for (const child of node.children) {
+      const found = walk(child, here);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  };
+  return walk(root, null) ?? null;
+}

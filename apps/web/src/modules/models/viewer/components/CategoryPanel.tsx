@@ -1,3 +1,4 @@
+import { ifcClassLabel } from '@lintel/contracts/ifc';
 import {
   type CategoryCount,
   ELEMENT_DISCIPLINE_LABELS,
@@ -101,7 +102,8 @@ function ModelCategories({
                   onChange={(event) => onToggle(model.modelId, category.ifcClass, event.target.checked)}
                   data-testid={`viewer-category-${category.ifcClass}`}
                 >
-                  {category.ifcClass} <Tag>{category.count}</Tag>
+                  <span title={category.ifcClass}>{ifcClassLabel(category.ifcClass, language)}</span>{' '}
+                  <Tag>{category.count}</Tag>
                 </Checkbox>
               ))}
             </Space>

@@ -1,5 +1,6 @@
 import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { Language } from '@lintel/contracts';
+import { elementDisplayName, ifcClassLabel } from '@lintel/contracts/ifc';
 import {
   type AttributeDisplay,
   ELEMENT_BASIC_ATTRIBUTE_LABELS,
@@ -20,8 +21,9 @@ import { errorMessage } from '../../../../lib/errors';
 import { isHttpError } from '../../../../lib/http';
 import { useTopicRight } from '../../../topics/api';
 import { newTopicPath, topicPath } from '../../../topics/paths';
-import { useAttributeDisplay, useElement, useElementTopics, useModelRight } from '../../api';
+import { useAttributeDisplay, useElement, useElementTopics, useModelRight, useSpatialTree } from '../../api';
 import { countRefs } from '../engine/refs';
+import { storeyInTree } from '../spatialTree';
 
 // The list engineer's QR dialog, only fetched when someone opens it.
 const ElementQrDialog = lazy(() =>
@@ -127,6 +129,10 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
   const language = useLanguage();
   const element = useElement(projectId, modelId, globalId, versionId);
   const display = useAttributeDisplay(projectId);
+  // An element with no storey of its own (in a space, part of a stair) takes the one above it in the tree;
+  // the tree is the one the tree panel reads (cached), asked for only when needed.
+  const needsTree = element.data !== undefined && !element.data.storey;
+  const tree = useSpatialTree(projectId, needsTree ? modelId : '', versionId);
   const [qrOpen, setQrOpen] = useState(false);
 
   if (element.isPending || display.isPending)
@@ -154,8 +160,28 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
   const attributes = basicAttributes(detail, display.data);
   const sets = visiblePropertySets(detail.propertySets, display.data);
 
+  const storey = detail.storey || (tree.data ? storeyInTree(tree.data, globalId) : null);
   const shownValue = (name: ElementBasicAttribute, value: string | null) => {
     if (name === 'discipline' && value) return label(ELEMENT_DISCIPLINE_LABELS[detail.discipline], language);
+    if (name === 'ifcClass' && value) {
+      // The class in words, and the IFC name beside it (unless there are no words for it).
+      const words = ifcClassLabel(value, language);
+      return (
+        <span data-testid="viewer-element-class">
+          {words === value ? (
+            value
+          ) : (
+            <>
+              {words}{' '}
+              <Typography.Text type="secondary" className="viewer-properties__ifc-class">
+                {value}
+              </Typography.Text>
+            </>
+          )}
+        </span>
+      );
+    }
+    if (name === 'storey') return formatValue(storey, t);
     if (name === 'globalId') return <Typography.Text copyable>{value}</Typography.Text>;
     return formatValue(value, t);
   };
@@ -163,7 +189,7 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
   return (
     <div className="viewer-properties" data-testid="viewer-properties">
       <Typography.Title level={5} className="viewer-properties__title" data-testid="viewer-element-name">
-        {detail.name || detail.ifcClass}
+        {elementDisplayName(detail, language)}
       </Typography.Title>
       <Typography.Text type="secondary">{modelName}</Typography.Text>
       <ElementActions

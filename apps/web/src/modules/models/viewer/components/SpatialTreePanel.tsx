@@ -1,7 +1,9 @@
+import { ifcClassLabel } from '@lintel/contracts/ifc';
 import type { ModelElementsRef, SpatialNodeKind } from '@lintel/contracts/models';
 import { Alert, Button, Empty, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../../app/useLanguage';
 import { errorMessage } from '../../../../lib/errors';
 import { useSpatialTree } from '../../api';
 import { indexSpatialTree, type TreeItem, visibleLeafKeys } from '../spatialTree';
@@ -47,6 +49,7 @@ function ModelTree({
     [tree.data, model.modelId],
   );
   const [expanded, setExpanded] = useState<Key[] | null>(null);
+  const language = useLanguage();
 
   const data = useMemo(() => {
     const kindLabel = (kind: SpatialNodeKind) => t(`modelViewer:tree.kind.${kind}`);
@@ -54,7 +57,10 @@ function ModelTree({
       key: item.key,
       title: (
         <span className="viewer-tree__node" data-kind={item.node.kind}>
-          {item.node.name || (item.node.kind === 'element' ? item.node.ifcClass : kindLabel(item.node.kind))}
+          {item.node.name ||
+            (item.node.kind === 'element'
+              ? ifcClassLabel(item.node.ifcClass, language)
+              : kindLabel(item.node.kind))}
           {/* Containers say what they are, unless their name already is that. */}
           {item.node.kind === 'element' || !item.node.name ? null : (
             <Typography.Text type="secondary" className="viewer-tree__kind">
@@ -67,7 +73,7 @@ function ModelTree({
       isLeaf: item.children.length === 0,
     });
     return index ? index.roots.map(toData) : [];
-  }, [index, t]);
+  }, [index, t, language]);
 
   const checked = useMemo(
     () => (index ? visibleLeafKeys(index, model.modelId, hidden, isolated) : []),

@@ -140,6 +140,55 @@ describe('properties panel', { timeout: 60_000 }, () => {
     expect(topicsRequest?.query.get('modelId')).toBe(MODEL_ID);
   });
 
+  it('names an unnamed element by its class and type, in words, and takes its storey from the tree', async () => {
+    const unnamed = '1UnnamedWa11InSpace0001';
+    api.on(`GET ${M}/models/${MODEL_ID}/elements/${unnamed}`, {
+      json: { ...element, globalId: unnamed, name: null, storey: null },
+    });
+    api.on(`GET ${M}/models/${MODEL_ID}/tree`, {
+      json: {
+        kind: 'project',
+        globalId: 'P',
+        localId: 1,
+        ifcClass: 'IFCPROJECT',
+        name: null,
+        children: [
+          {
+            kind: 'storey',
+            globalId: 'L2',
+            localId: 2,
+            ifcClass: 'IFCBUILDINGSTOREY',
+            name: '二层',
+            children: [
+              {
+                kind: 'space',
+                globalId: 'R1',
+                localId: 3,
+                ifcClass: 'IFCSPACE',
+                name: '卧室',
+                children: [
+                  {
+                    kind: 'element',
+                    globalId: unnamed,
+                    localId: 4,
+                    ifcClass: 'IFCWALL',
+                    name: null,
+                    children: [],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      } satisfies SpatialNode,
+    });
+    renderProperties([unnamed]);
+    expect(await screen.findByTestId('viewer-element-name')).toHaveTextContent('墙 · 基本墙:外墙');
+    // The class in words, with its IFC name still there.
+    expect(screen.getByTestId('viewer-element-class')).toHaveTextContent('墙 IFCWALLSTANDARDCASE');
+    await waitFor(() => expect(screen.getByTestId('viewer-properties')).toHaveTextContent('二层'));
+  });
+
   it('shows only what the attribute display allows, in its order', async () => {
     display = {
       basic: ['ifcClass', 'name'],
@@ -243,6 +292,10 @@ describe('spatial tree and categories', { timeout: 60_000 }, () => {
     const row = storey.closest('.ant-tree-treenode') as HTMLElement;
     fireEvent.click(row.querySelector('.ant-tree-checkbox') as HTMLElement);
     expect(onVisibility).toHaveBeenCalledWith([{ modelId: MODEL_ID, globalIds: ['w1', 'w2'] }], false);
+    // Opened, the storey lists its elements; an unnamed one goes by its class in words.
+    fireEvent.click(row.querySelector('.ant-tree-switcher') as HTMLElement);
+    expect(await screen.findByText('墙 1')).toBeInTheDocument();
+    expect(screen.getByText('墙')).toBeInTheDocument();
   });
 
   it('lists the classes by discipline and switches one off', async () => {
@@ -263,6 +316,8 @@ describe('spatial tree and categories', { timeout: 60_000 }, () => {
     );
     const wall = await screen.findByTestId('viewer-category-IFCWALL');
     expect(screen.getByTestId('viewer-categories')).toHaveTextContent('结构');
+    expect(screen.getByTitle('IFCWALL')).toHaveTextContent('墙');
+    expect(screen.getByTitle('IFCSLAB')).toHaveTextContent('板');
     expect(wall).toBeChecked();
     fireEvent.click(wall);
     expect(onToggle).toHaveBeenCalledWith(MODEL_ID, 'IFCWALL', false);

@@ -1,3 +1,4 @@
+import { elementDisplayName, ifcClassLabel } from '@lintel/contracts/ifc';
 import type { ElementChange } from '@lintel/contracts/models';
 import { ELEMENT_CHANGE_KINDS, type ElementChangeKind } from '@lintel/contracts/models';
 import {
@@ -15,6 +16,7 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../../../app/useLanguage';
 import { RetryAlert } from '../../../../../components/project/RetryAlert';
 import { useAllModels, useModelVersions } from '../../../api';
 import type { ViewerContext } from '../../engine/types';
@@ -29,6 +31,7 @@ const PAGE = 50;
 /** A group's elements; a click (or Enter) selects the element and frames it. */
 function ChangeList({ changes, onPick }: { changes: ElementChange[]; onPick: (globalId: string) => void }) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const [shown, setShown] = useState(PAGE);
   return (
     <>
@@ -46,9 +49,9 @@ function ChangeList({ changes, onPick }: { changes: ElementChange[]; onPick: (gl
             data-testid={`compare-item-${change.globalId}`}
           >
             <Space orientation="vertical" size={0}>
-              <Typography.Text>{change.name || change.globalId}</Typography.Text>
-              <Typography.Text type="secondary" className="viewer-tool-small">
-                {change.ifcClass}
+              <Typography.Text>{elementDisplayName(change, language)}</Typography.Text>
+              <Typography.Text type="secondary" className="viewer-tool-small" title={change.ifcClass}>
+                {ifcClassLabel(change.ifcClass, language)}
                 {changeDetailKeys(change).map((key) => ` · ${t(`modelTools:${key}`)}`)}
               </Typography.Text>
             </Space>
