@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -66,6 +67,38 @@ const DEFERRED_ANTD: Array<{
   },
 ];
 
+/**
+ * Button's and Tag's style tokens take one small function, `isBright`, from the colour picker's preset panel,
+ * whose module imports Collapse: every screen with a button reached Collapse statically, so it counted as
+ * part of the first screen's code (the `app` chunk below) although nothing there renders it. This gives
+ * those two importers the same function (copied from antd 6's ColorPresets.js) in a module of its own.
+ */
+const IS_BRIGHT = '\0lintel:antd-is-bright';
+
+function antdIsBrightAlone(): Plugin {
+  return {
+    name: 'lintel:antd-is-bright-alone',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../../color-picker/components/ColorPresets' || !importer) return null;
+      return /[\\/]antd[\\/]es[\\/](button|tag)[\\/]style[\\/](token|index)\.js$/.test(importer)
+        ? IS_BRIGHT
+        : null;
+    },
+    load(id) {
+      if (id !== IS_BRIGHT) return null;
+      return `import { Color as RcColor } from '@rc-component/color-picker';
+export const isBright = (value, bgColorToken) => {
+  const { r, g, b, a } = value.toRgb();
+  const hsv = new RcColor(value.toRgbString()).onBackground(bgColorToken).toHsv();
+  if (a <= 0.5) return hsv.v > 0.5;
+  return r * 0.299 + g * 0.587 + b * 0.114 > 192;
+};`;
+    },
+  };
+}
+
 function deferAntdParts(): Plugin {
   const prefix = '\0lintel-deferred:';
   return {
@@ -91,6 +124,53 @@ export default function Deferred(props) {
   return createElement(Suspense, { fallback: ${part.fallback === 'children' ? 'props.children' : 'null'} }, createElement(Loaded, props));
 }
 ${part.extra ?? ''}`;
+    },
+  };
+}
+
+/**
+ * react-router 7 ships two builds that differ in one constant, `ENABLE_DEV_WARNINGS` (console warnings for
+ * developers and the "Hey developer" text of its default error page), and its package exports name only
+ * `dist/development`. The browser build takes `dist/production` instead (~0.5 KB gzip on every screen).
+ * Tests and the dev server keep the development build and its warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'lintel:react-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (source !== 'react-router') return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const development = /([\\/]react-router[\\/]dist[\\/])development([\\/]index\.mjs)$/;
+      if (!resolved || !development.test(resolved.id))
+        throw new Error(`react-router resolved to ${resolved?.id}: see reactRouterProductionBuild`);
+      const production = resolved.id.replace(development, '$1production$2');
+      if (!existsSync(production)) throw new Error(`react-router has no ${production}`);
+      return { ...resolved, id: production };
+    },
+  };
+}
+
+/**
+ * `use-sync-external-store/shim` (imported by react-i18next on every screen, and by tiptap) is React's hook
+ * for React < 18: on React 18 and later it returns `React.useSyncExternalStore` itself and its own code
+ * never runs. The browser build imports React's hook directly (~0.7 KB gzip on every screen).
+ */
+function syncExternalStoreFromReact(): Plugin {
+  const virtual = '\0lintel:use-sync-external-store-shim';
+  return {
+    name: 'lintel:use-sync-external-store-from-react',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!/^use-sync-external-store\/shim(\/index\.js)?$/.test(source)) return null;
+      // The package's own CommonJS files (with-selector) keep requiring the real module.
+      if (!importer || /[\\/]use-sync-external-store[\\/]/.test(importer)) return null;
+      return virtual;
+    },
+    load(id) {
+      return id === virtual ? "export { useSyncExternalStore } from 'react';" : null;
     },
   };
 }
@@ -175,7 +255,8 @@ const VENDOR_GROUPS: Array<{ name: string; test: RegExp }> = [
   { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
   {
     name: 'data',
-    test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/,
+    // Infinite queries (one list of the system page) go with the pages that use them, not with every screen.
+    test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements)[\\/](?!.*[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$)/,
   },
 ];
 
@@ -187,6 +268,9 @@ export default defineConfig({
     viewerPreload.plugin,
     deferAntdUniqueProvider(),
     deferAntdParts(),
+    antdIsBrightAlone(),
+    reactRouterProductionBuild(),
+    syncExternalStoreFromReact(),
     pureContractConstants(),
     webIfcOutOfTheBrowser(),
     pureThatOpenClasses(),
@@ -220,7 +304,16 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          groups: VENDOR_GROUPS.map((group, index) => ({ ...group, priority: VENDOR_GROUPS.length - index })),
+          groups: [
+            ...VENDOR_GROUPS.map((group, index) => ({
+              ...group,
+              priority: VENDOR_GROUPS.length - index + 1,
+            })),
+            // Everything else the entry imports statically (the shell, antd's core, the route table, the
+            // http client…) runs on every screen: one chunk, instead of one per set of pages that share a
+            // module (~12 files on /login, each compressed on its own). No route loads more code for it.
+            { name: 'app', tags: ['$initial' as const], priority: 1 },
+          ],
         },
       },
     },
