@@ -102,6 +102,76 @@ async function clickAnElement(page: Page) {
   throw new Error('no click on the model selected an element');
 }
 
+/**
+ * Two points on the drawn model along the canvas's middle row (fractions of its width and height): a fifth
+ * of the way in from each end of what covers that row.
+ */
+function twoModelPoints(page: Page): Promise<[[number, number], [number, number]]> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="viewer-canvas"]') as HTMLCanvasElement;
+    const copy = document.createElement('canvas');
+    copy.width = canvas.width;
+    copy.height = canvas.height;
+    const context = copy.getContext('2d') as CanvasRenderingContext2D;
+    context.drawImage(canvas, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, copy.width, copy.height);
+    const at = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
+    };
+    const background = at(0, 0);
+    for (const row of [0.5, 0.55, 0.45, 0.6, 0.4]) {
+      const y = Math.floor(height * row);
+      let first = -1;
+      let last = -1;
+      for (let x = 0; x < width; x++)
+        if (at(x, y) !== background) {
+          if (first < 0) first = x;
+          last = x;
+        }
+      if (first >= 0 && last - first > width * 0.1) {
+        const span = last - first;
+        return [
+          [(first + span * 0.2) / width, row],
+          [(first + span * 0.8) / width, row],
+        ] as [[number, number], [number, number]];
+      }
+    }
+    throw new Error('the model covers no row of the canvas');
+  });
+}
+
+/**
+ * A tap on the canvas at (fx, fy) (fractions of its size): a press and a release with no pointer movement
+ * before them, as a phone sends them.
+ */
+function tapCanvas(page: Page, [fx, fy]: [number, number]) {
+  return page.getByTestId('viewer-canvas').evaluate(
+    (canvas, [x, y]) => {
+      const box = canvas.getBoundingClientRect();
+      const init: PointerEventInit = {
+        bubbles: true,
+        cancelable: true,
+        clientX: box.left + (x as number) * box.width,
+        clientY: box.top + (y as number) * box.height,
+        pointerId: 7,
+        pointerType: 'touch',
+        isPrimary: true,
+        button: 0,
+      };
+      canvas.dispatchEvent(new PointerEvent('pointerdown', init));
+      canvas.dispatchEvent(new PointerEvent('pointerup', init));
+    },
+    [fx, fy],
+  );
+}
+
+/** The lengths the measure list shows, in metres. */
+async function measuredLengths(page: Page): Promise<number[]> {
+  const text = (await page.getByTestId('measure-list').textContent()) ?? '';
+  return [...text.matchAll(/(\d+\.\d+) m(?!²)/g)].map((match) => Number(match[1]));
+}
+
 describe('BIM models', () => {
   // Upload, conversion and two viewer openings in SwiftShader: minutes on a busy two-core machine.
   it('uploads an IFC, views it, selects an element, restores a viewport and links a problem to it', {
@@ -214,6 +284,43 @@ describe('BIM models', () => {
     await keepScreenshot(page, 'model-viewer-viewport-restored');
 
     step('restored');
+    // Measure by tap: presses with no pointer movement before them measure what they pick, both ways alike.
+    await page.getByTestId('tool-measure').click();
+    await page.waitForTimeout(300);
+    const [pointA, pointB] = await twoModelPoints(page);
+    await tapCanvas(page, pointA);
+    await page.waitForTimeout(400);
+    await tapCanvas(page, pointB);
+    await page.getByTestId('measure-list').waitFor({ timeout: 15_000 });
+    await tapCanvas(page, pointB);
+    await page.waitForTimeout(400);
+    await tapCanvas(page, pointA);
+    await expect.poll(() => measuredLengths(page), { timeout: 15_000 }).toHaveLength(2);
+    const [there, back] = (await measuredLengths(page)) as [number, number];
+    expect(there).toBeGreaterThan(0.2);
+    expect(Math.abs(there - back)).toBeLessThan(0.02);
+    await keepScreenshot(page, 'model-viewer-measure-tap');
+    console.info(`viewer: tap-measure ${there} m and back ${back} m`);
+    await page.getByTestId('measure-clear').click();
+    await page.getByTestId('tool-measure').click();
+
+    step('measured');
+    // Walk: the picture follows while W is held (not only after leaving the walk).
+    await page.getByTestId('tool-roam').click();
+    await page.getByTestId('roaming-overlay').waitFor();
+    await page.waitForTimeout(800);
+    const standing = await readCanvas(page);
+    await page.keyboard.down('KeyW');
+    await page.waitForTimeout(1200);
+    const walking = await readCanvas(page);
+    await page.keyboard.up('KeyW');
+    console.info(`viewer: walking changed the picture by ${difference(standing, walking).toFixed(2)}`);
+    expect(difference(standing, walking)).toBeGreaterThan(1);
+    await keepScreenshot(page, 'model-viewer-walking');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('roaming-overlay').waitFor({ state: 'detached' });
+
+    step('walked');
     // A problem raised from the element is linked to it…
     await page.getByTestId('viewer-create-topic').click();
     await page.getByTestId('topic-form-page').waitFor();

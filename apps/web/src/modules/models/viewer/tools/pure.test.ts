@@ -348,9 +348,10 @@ describe('walking', () => {
       min: [0, 3, 0] as [number, number, number],
       max: [20, 6, 10] as [number, number, number],
     };
-    // Over the storey: stays in plan, lands on its floor; away from it: its middle.
+    // Over the storey: stays in plan, lands on its floor; away from it: on its edge.
     expect(walkStart([5, 30, 5], storey, true)).toEqual([5, 3 + EYE_HEIGHT, 5]);
-    expect(walkStart([-50, 30, 5], storey, true)).toEqual([10, 3 + EYE_HEIGHT, 5]);
+    expect(walkStart([-50, 30, 5], storey, true)).toEqual([0, 3 + EYE_HEIGHT, 5]);
+    expect(walkStart([5, 4, 5], storey, true)).toEqual([5, 3 + EYE_HEIGHT, 5]);
     // Nothing selected: inside the model the walk resumes where it is; from outside, on the lowest floor.
     expect(walkStart([5, 4, 5], storey, false)).toEqual([5, 4, 5]);
     expect(walkStart([-50, 30, 5], storey, false)).toEqual([0, 3 + EYE_HEIGHT, 5]);

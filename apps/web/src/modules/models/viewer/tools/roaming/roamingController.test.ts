@@ -118,12 +118,12 @@ describe('walking (roaming)', () => {
     const roaming = new RoamingController(viewer, 2);
     await roaming.start();
     expect(bounds).toHaveBeenCalledWith([{ modelId: 'm1', globalIds: ['storey-2-a', 'storey-2-b'] }]);
-    // The camera stood outside the storey's outline: the middle of the storey, on its floor.
-    expect(camera.position).toEqual([0, 2.8 + EYE_HEIGHT, 0]);
+    // The camera stood outside the storey's outline: on its edge nearest the camera, on its floor.
+    expect(camera.position).toEqual([10, 2.8 + EYE_HEIGHT, 8]);
 
     roaming.press('forward', true);
     runFrames(6);
-    expect(camera.position).not.toEqual([0, 2.8 + EYE_HEIGHT, 0]);
+    expect(camera.position).not.toEqual([10, 2.8 + EYE_HEIGHT, 8]);
     roaming.press('forward', false);
     roaming.press('up', true);
     runFrames(6);

@@ -97,22 +97,17 @@ export interface WalkBox {
 
 /**
  * Where a walk starts. With a storey (or any elements) selected: on its floor (the bottom of what is
- * selected) at eye height, where the camera stands in plan when that is over the selection, else in its
- * middle. Nothing selected: where the camera is when it is already inside the model (a walk resumed);
- * otherwise (a view from outside or above) on the model's lowest floor at eye height, where the camera
- * stands in plan, kept within the model's outline. No box: where the camera is.
+ * selected) at eye height, where the camera stands in plan, kept within the selection's outline (a camera
+ * outside it lands on its edge, facing in as it looked, not inside an element in its middle). Nothing
+ * selected: where the camera is when it is already inside the model (a walk resumed); otherwise (a view
+ * from outside or above) the same on the model's lowest floor. No box: where the camera is.
  */
 export function walkStart(camera: Vec3, box: WalkBox | null, selected: boolean): Vec3 {
   if (!box) return camera;
-  const within = (i: 0 | 1 | 2) => camera[i] >= box.min[i] && camera[i] <= box.max[i];
-  const y = box.min[1] + EYE_HEIGHT;
-  if (selected) {
-    if (within(0) && within(2)) return [camera[0], y, camera[2]];
-    return [(box.min[0] + box.max[0]) / 2, y, (box.min[2] + box.max[2]) / 2];
-  }
-  if (within(0) && within(1) && within(2)) return camera;
-  const clamp = (value: number, i: 0 | 2) => Math.min(box.max[i], Math.max(box.min[i], value));
-  return [clamp(camera[0], 0), y, clamp(camera[2], 2)];
+  const inside = [0, 1, 2].every((i) => camera[i]! >= box.min[i]! && camera[i]! <= box.max[i]!);
+  if (!selected && inside) return camera;
+  const clamp = (i: 0 | 2) => Math.min(box.max[i], Math.max(box.min[i], camera[i]));
+  return [clamp(0), box.min[1] + EYE_HEIGHT, clamp(2)];
 }
 
 /** Looking level (no pitch) in the same compass direction: a walk starts looking ahead, not at the floor. */
