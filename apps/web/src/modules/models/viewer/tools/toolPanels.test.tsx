@@ -9,6 +9,8 @@ import { setupUser } from '../../../../test/user';
 import './locales';
 import { MeasurePanel } from './measure/MeasurePanel';
 import type { MeasureController, MeasureItem } from './measure/measureController';
+import { RoamingOverlay } from './roaming/RoamingOverlay';
+import type { RoamingController } from './roaming/roamingController';
 import { SectionPanel } from './section/SectionPanel';
 import type { SectionController } from './section/sectionController';
 import { SettingsPopover } from './settings/SettingsPopover';
@@ -151,5 +153,34 @@ describe('settings popover', { timeout: 60_000 }, () => {
     expect(onChange).toHaveBeenCalledWith({ precision: 3 });
     await user.click(screen.getByText('恢复默认'));
     expect(onChange).toHaveBeenLastCalledWith({ ...DEFAULT_SETTINGS });
+  });
+});
+
+describe('walking overlay', { timeout: 60_000 }, () => {
+  it('tells a phone to drag and hold the pad, a desktop to use the keys, and the pad walks', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const roaming = {
+      active: true,
+      locked: false,
+      speed: 2,
+      subscribe: () => () => undefined,
+      press: vi.fn(),
+      setSpeed: vi.fn(),
+      stop: vi.fn(),
+    } as unknown as RoamingController;
+    const coarse = vi.fn((query: string) => ({ matches: query === '(pointer: coarse)' }) as MediaQueryList);
+    vi.stubGlobal('matchMedia', coarse);
+    const { unmount } = render(<RoamingOverlay roaming={roaming} host={host} />);
+    const overlay = screen.getByTestId('roaming-overlay');
+    expect(overlay).toHaveTextContent('在画面上拖动环视');
+    fireEvent.pointerDown(within(overlay).getByRole('button', { name: '前进' }));
+    expect(roaming.press).toHaveBeenCalledWith('forward', true);
+    unmount();
+    vi.stubGlobal('matchMedia', () => ({ matches: false }) as MediaQueryList);
+    render(<RoamingOverlay roaming={roaming} host={host} />);
+    expect(screen.getByTestId('roaming-overlay')).toHaveTextContent('W/A/S/D');
+    vi.unstubAllGlobals();
+    host.remove();
   });
 });

@@ -40,6 +40,11 @@ function PadButton({
   );
 }
 
+/** A phone or tablet (no mouse as the main pointer): the help speaks of dragging and the pad, not keys. */
+function touchFirst(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 /** Over the canvas while roaming: how to walk, the speed, a pad for touch screens, and the way out. */
 export function RoamingOverlay({ roaming, host }: { roaming: RoamingController; host: HTMLElement }) {
   const { t } = useTranslation();
@@ -50,7 +55,11 @@ export function RoamingOverlay({ roaming, host }: { roaming: RoamingController; 
       <div className="viewer-roam__card">
         <Typography.Text strong>{t('modelTools:roam.title')}</Typography.Text>
         <Typography.Text className="viewer-tool-small">
-          {roaming.locked ? t('modelTools:roam.lockedHint') : t('modelTools:roam.hint')}
+          {roaming.locked
+            ? t('modelTools:roam.lockedHint')
+            : touchFirst()
+              ? t('modelTools:roam.touchHint')
+              : t('modelTools:roam.hint')}
         </Typography.Text>
         <div className="viewer-roam__speed">
           <Typography.Text className="viewer-tool-small">
