@@ -305,7 +305,7 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
     expect(full.image).toMatch(/^\/api\/v1\/base-service\/files\//);
     expect(full.pictures).toHaveLength(2);
 
-    // ── 4. a permission template that views announcements and documents but creates nothing ──
+    // ── 4. a permission template that views announcements and models, downloads models, but creates nothing ──
     await page.getByTestId('settings-menu-templates').click();
     await page.waitForURL(`**/projects/${projectId}/settings/templates`);
     await page.getByTestId('template-create').click();
@@ -313,10 +313,10 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
     await page.getByTestId('template-dialog-ok').click();
     await poll(() => page.getByTestId('template-editor-name').textContent()).toContain(templateName);
     await pick(page, 'matrix-announcements-view', zhSettings.templates.scope.all);
-    await pick(page, 'matrix-documents-view', zhSettings.templates.scope.all);
-    await page.getByTestId('matrix-documents-download').check();
+    await pick(page, 'matrix-modelViewer-view', zhSettings.templates.scope.all);
+    await page.getByTestId('matrix-modelViewer-download').check();
     expect(await page.getByTestId('matrix-announcements-create').isChecked()).toBe(false);
-    expect(await page.getByTestId('matrix-documents-create').isChecked()).toBe(false);
+    expect(await page.getByTestId('matrix-modelViewer-create').isChecked()).toBe(false);
     await keepScreenshot(page, 'org-walk-template');
     await page.getByTestId('matrix-save').click();
     await page.getByText(zhSettings.templates.saved).waitFor();
@@ -326,10 +326,10 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
     const template = templates.find((t) => t.name === templateName)!;
     expect(template.grants).toMatchObject({
       announcements: { view: 'all' },
-      documents: { view: 'all', download: true },
+      modelViewer: { view: 'all', download: true },
     });
     expect(template.grants.announcements?.create).toBeFalsy();
-    expect(template.grants.documents?.create).toBeFalsy();
+    expect(template.grants.modelViewer?.create).toBeFalsy();
 
     // ── 5. the invitation link ──
     await page.getByTestId('settings-menu-members').click();
@@ -434,8 +434,8 @@ describe('issue 4: enterprise → circle → project, invitation, approval with 
       getJson<{ value: unknown }>(other, `${projectUrl}/auth?moduleKey=${moduleKey}&key=${key}`);
     expect(await auth('announcements', 'create')).toEqual({ value: false });
     expect(await auth('announcements', 'view')).toEqual({ value: 'all' });
-    expect(await auth('documents', 'create')).toEqual({ value: false });
-    expect(await auth('documents', 'download')).toEqual({ value: true });
+    expect(await auth('modelViewer', 'create')).toEqual({ value: false });
+    expect(await auth('modelViewer', 'download')).toEqual({ value: true });
 
     // ── 10. the server refuses the invitee's creations ──
     const refused = async (path: string, data: unknown) => {

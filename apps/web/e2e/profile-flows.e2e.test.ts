@@ -208,7 +208,10 @@ describe('profile flows', () => {
     await page.getByTestId('profile-project').click();
     await page.getByTitle(zhProfile.engineering.structure, { exact: true }).click();
     expect(await city.textContent()).toContain('浙江省 / 杭州市 / 西湖区');
-    await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+    // Every list closed (their closing animations may outlast expect.poll's default second on a busy machine).
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:visible').count(), { timeout: 10_000 })
+      .toBe(0);
     await keepScreenshot(page, 'register-step2-filled');
     await page.getByTestId('profile-submit').click();
 

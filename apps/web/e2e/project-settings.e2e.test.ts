@@ -68,8 +68,8 @@ describe('project settings', () => {
     await expect.poll(() => page.getByTestId('template-editor-name').textContent()).toContain(templateName);
     await page.getByTestId('matrix-announcements-view').waitFor();
     await pick(page, 'matrix-announcements-view', zhSettings.templates.scope.all);
-    await pick(page, 'matrix-documents-view', zhSettings.templates.scope.ownDepartment);
-    await page.getByTestId('matrix-documents-download').check();
+    await pick(page, 'matrix-modelViewer-view', zhSettings.templates.scope.ownDepartment);
+    await page.getByTestId('matrix-modelViewer-download').check();
     expect(await page.getByTestId('matrix-announcements-create').isChecked()).toBe(false);
     await keepScreenshot(page, 'project-settings-template-matrix');
     await page.getByTestId('matrix-save').click();
@@ -80,7 +80,7 @@ describe('project settings', () => {
     const template = templates.find((t) => t.name === templateName);
     expect(template?.grants).toMatchObject({
       announcements: { view: 'all' },
-      documents: { view: 'ownDepartment', download: true },
+      modelViewer: { view: 'ownDepartment', download: true },
     });
     expect(template?.grants.announcements?.create).toBeFalsy();
 
