@@ -46,10 +46,20 @@ beforeEach(() => {
 
 const puts = () => api.requests.filter((r) => r.method === 'PUT' && r.path.endsWith(PROJECT_ID));
 
+/**
+ * A field once the form holds the project's values: they are set in an effect after the first render, and
+ * a change typed before it would be overwritten (the test would then save nothing).
+ */
+async function loadedField(testId: string) {
+  const field = await screen.findByTestId(testId);
+  await waitFor(() => expect(field).not.toHaveValue(''));
+  return field;
+}
+
 describe('project settings: basic info', { timeout: 60_000 }, () => {
   it('shows every section with the project information and the option labels of contracts', async () => {
     renderSettings('basic');
-    const name = await screen.findByTestId('basic-name');
+    const name = await loadedField('basic-name');
     expect(name).toHaveValue('示范项目一期');
     for (const key of ['general', 'dates', 'figures', 'parties', 'goals', 'classification', 'pictures']) {
       expect(screen.getByTestId(`basic-section-${key}`)).toBeInTheDocument();
@@ -65,7 +75,7 @@ describe('project settings: basic info', { timeout: 60_000 }, () => {
 
   it('refuses a short name over 12 characters and an empty name, then saves only the changed fields', async () => {
     const { user } = renderSettings('basic');
-    const shortName = await screen.findByTestId('basic-shortName');
+    const shortName = await loadedField('basic-shortName');
     fireEvent.change(shortName, { target: { value: '一二三四五六七八九十一二三' } });
     fireEvent.change(screen.getByTestId('basic-name'), { target: { value: '  ' } });
     await user.click(screen.getByTestId('basic-save'));
@@ -88,7 +98,7 @@ describe('project settings: basic info', { timeout: 60_000 }, () => {
       release = resolve;
     });
     const { user } = renderSettings('basic');
-    fireEvent.change(await screen.findByTestId('basic-shortName'), { target: { value: '示范二期' } });
+    fireEvent.change(await loadedField('basic-shortName'), { target: { value: '示范二期' } });
     await user.click(screen.getByTestId('basic-save'));
     await waitFor(() => expect(puts()).toHaveLength(1));
     // The save is held by the server: the user goes on typing.
@@ -112,7 +122,7 @@ describe('project settings: basic info', { timeout: 60_000 }, () => {
 
   it('sends a cleared field as null', async () => {
     const { user } = renderSettings('basic');
-    const shortName = await screen.findByTestId('basic-shortName');
+    const shortName = await loadedField('basic-shortName');
     fireEvent.change(shortName, { target: { value: '' } });
     await user.click(screen.getByTestId('basic-save'));
     await waitFor(() => expect(puts()).toHaveLength(1));
@@ -125,7 +135,7 @@ describe('project settings: basic info', { timeout: 60_000 }, () => {
       json: { code: 400, key: 'org.projectNameTaken', message: '项目名称已存在' },
     };
     const { user } = renderSettings('basic');
-    fireEvent.change(await screen.findByTestId('basic-name'), { target: { value: '另一个项目' } });
+    fireEvent.change(await loadedField('basic-name'), { target: { value: '另一个项目' } });
     await user.click(screen.getByTestId('basic-save'));
     expect(await screen.findByTestId('basic-save-error')).toHaveTextContent('项目名称已存在');
   });
