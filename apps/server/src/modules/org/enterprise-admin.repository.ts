@@ -1,7 +1,7 @@
 import type { EnterpriseUsage } from '@lintel/contracts/enterprise-admin';
 import { type Kysely, sql } from 'kysely';
 import type { Database, Timestamp } from '../../db/schema';
-import type { EnterpriseRow } from './org.repository';
+import { createOrgRepository, type EnterpriseRow } from './org.repository';
 
 export interface EnterpriseQuotaChanges {
   name: string;
@@ -16,13 +16,9 @@ export interface EnterpriseQuotaChanges {
 /** The SQL of the system administrator's enterprise management (enterprises, members, projects, users). */
 export function createEnterpriseAdminRepository(db: Kysely<Database>) {
   return {
+    /** A live enterprise: the org repository's own query. */
     find(id: string): Promise<EnterpriseRow | undefined> {
-      return db
-        .selectFrom('enterprises')
-        .selectAll()
-        .where('id', '=', id)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      return createOrgRepository(db).findEnterprise(id);
     },
 
     async usage(enterpriseId: string): Promise<EnterpriseUsage> {
