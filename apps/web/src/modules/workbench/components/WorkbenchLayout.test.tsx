@@ -2,11 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
+import { PHONE_MAX_WIDTH } from '../../../lib/useIsPhone';
 import { makeUser } from '../../../test/fixtures';
 import { fakeApiForFile, makeProjectMember, makeTestProject, serveProjectFrame } from '../../../test/project';
 import { renderRoutes } from '../../../test/renderRoutes';
 import { setupUser } from '../../../test/user';
-import { PHONE_MAX_WIDTH } from './useIsPhone';
 import { WorkbenchLayout } from './WorkbenchLayout';
 
 // The workbench frame at a phone's width (issue 16): the project menu in a drawer behind a menu button with

@@ -8,10 +8,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { isHttpError } from '../../../lib/http';
+import { useIsPhone } from '../../../lib/useIsPhone';
 import { useCurrentUser } from '../../account/api';
 import { useProject, useProjectAdmin } from '../api';
 import { type CurrentProject, CurrentProjectContext } from '../context';
-import { useIsPhone } from './useIsPhone';
 import { WorkbenchMenu } from './WorkbenchMenu';
 import { usePhoneDrawer, WorkbenchPhoneBar, WorkbenchTabs } from './WorkbenchPhone';
 

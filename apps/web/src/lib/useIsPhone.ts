@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The widest window that gets the phone workspace (a drawer for the project menu, a bottom bar): below a
- * tablet's 768 px. Tablets and desktops keep the side menu. workbench.css uses the same figure.
+ * tablet's 768 px. Tablets and desktops keep the side menu. workbench.css uses the same figure; every phone layout (list cards, sheets, the viewer) reads this hook.
  */
 export const PHONE_MAX_WIDTH = 767;
 
