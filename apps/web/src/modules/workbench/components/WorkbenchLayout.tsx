@@ -46,15 +46,23 @@ export function NoProjectPermission() {
  * `projectId` route parameter and provides it to `useCurrentProject()`; a project the user may not enter
  * shows the "no project permission" state instead. On a phone (useIsPhone) the menu is a drawer and the
  * most used modules are in a bottom bar (WorkbenchPhone.tsx); the page keeps its place (and state)
- * when the window crosses the breakpoint.
+ * when the window crosses the breakpoint. `immersive` (the model viewer): on a phone the page takes the whole
+ * screen, with neither the top bar nor the bottom bar (the page brings its own way back).
  */
-export function WorkbenchLayout({ children }: { children: ReactNode }) {
+export function WorkbenchLayout({
+  children,
+  immersive = false,
+}: {
+  children: ReactNode;
+  immersive?: boolean;
+}) {
   const { t } = useTranslation();
   const { projectId = '' } = useParams();
   const user = useCurrentUser();
   const project = useProject(projectId);
   const admin = useProjectAdmin(project.data, user?._id);
   const phone = useIsPhone();
+  const bars = phone && !immersive;
   const drawer = usePhoneDrawer();
 
   const value = useMemo<CurrentProject | null>(
@@ -87,9 +95,9 @@ export function WorkbenchLayout({ children }: { children: ReactNode }) {
   return (
     <CurrentProjectContext value={value}>
       <div className={phone ? 'workbench workbench--phone' : 'workbench'} data-testid="workbench">
-        {phone ? (
+        {bars ? (
           <WorkbenchPhoneBar project={value.project} drawer={drawer} />
-        ) : (
+        ) : phone ? null : (
           <aside className="workbench__side" aria-label={t('workbench:menu.label')}>
             <div className="workbench__project">
               <Link to="/home" className="workbench__back" data-testid="workbench-home">
@@ -103,7 +111,7 @@ export function WorkbenchLayout({ children }: { children: ReactNode }) {
           </aside>
         )}
         <section className="workbench__main">{children}</section>
-        {phone ? <WorkbenchTabs drawer={drawer} /> : null}
+        {bars ? <WorkbenchTabs drawer={drawer} /> : null}
       </div>
     </CurrentProjectContext>
   );
