@@ -1,0 +1,4 @@
+export * from './progress';
+export * from './routing';
+export * from './schemas';
+export * from './structure';
