@@ -75,7 +75,7 @@ describe('announcement lists', { timeout: 60_000 }, () => {
       '1/2 已读',
     );
     // One entry of the side menu is highlighted: Announcements (the walk of issue 17 saw two here).
-    const selected = screen.getByTestId('workbench-menu').querySelectorAll('.ant-menu-item-selected');
+    const selected = screen.getByTestId('workbench-menu').querySelectorAll('[aria-current="page"]');
     expect(selected).toHaveLength(1);
     expect(selected[0]).toHaveTextContent('公告');
   });

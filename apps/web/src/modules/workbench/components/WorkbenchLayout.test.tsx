@@ -135,9 +135,45 @@ describe('the workbench on a phone', () => {
     renderAt(`/projects/${P}/announcements`);
     await user.click(await screen.findByTestId('page-announcements'));
     expect(screen.getByTestId('page-announcements')).toHaveTextContent('announcements 1');
-    expect(await screen.findByTestId('workbench-menu')).toBeInTheDocument();
+    const menu = await screen.findByTestId('workbench-menu');
     expect(screen.queryByTestId('workbench-tabs')).toBeNull();
     expect(screen.queryByRole('button', { name: '打开项目菜单' })).toBeNull();
+
+    // The side menu: links in spec 001 §2's groups (each list named by its heading), the settings for an
+    // admin, one entry marked as the current page.
+    await within(menu).findByTestId('workbench-menu-personnel');
+    const links = within(menu).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      '项目概况',
+      '公告',
+      '问题',
+      '人员管理',
+      '考勤管理',
+      '考勤统计',
+      '违章管理',
+      '项目设置',
+    ]);
+    expect(within(menu).getByRole('list', { name: '协同' })).toHaveTextContent('公告');
+    expect(within(menu).getByRole('list', { name: '安全' })).toHaveTextContent('人员管理');
+    const current = links.filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['公告']);
+    expect(current[0]).toHaveAttribute('href', `/projects/${P}/announcements`);
+
+    // Keyboard: the arrow keys move between the entries (wrapping), Home and End to the ends.
+    current[0]?.focus();
+    fireEvent.keyDown(current[0] as HTMLElement, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(links[2]);
+    fireEvent.keyDown(links[2] as HTMLElement, { key: 'ArrowUp' });
+    fireEvent.keyDown(links[1] as HTMLElement, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(links[0]);
+    fireEvent.keyDown(links[0] as HTMLElement, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(links[7]);
+    fireEvent.keyDown(links[7] as HTMLElement, { key: 'Home' });
+    expect(document.activeElement).toBe(links[0]);
+    fireEvent.keyDown(links[0] as HTMLElement, { key: 'End' });
+    expect(document.activeElement).toBe(links[7]);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByTestId('page-announcements'));
 
     setWidth(390);
     expect(screen.getByTestId('workbench-tabs')).toBeInTheDocument();
@@ -147,5 +183,14 @@ describe('the workbench on a phone', () => {
     setWidth(768);
     expect(screen.getByTestId('workbench-menu')).toBeInTheDocument();
     expect(screen.queryByTestId('workbench-tabs')).toBeNull();
+
+    // A click on an entry goes there and moves the mark.
+    await user.click(
+      within(screen.getByTestId('workbench-menu')).getByTestId('workbench-menu-problemTopics'),
+    );
+    await screen.findByTestId('page-topics');
+    expect(
+      within(screen.getByTestId('workbench-menu')).getByRole('link', { current: 'page' }),
+    ).toHaveTextContent('问题');
   });
 });

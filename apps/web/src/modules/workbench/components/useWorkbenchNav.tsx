@@ -1,6 +1,3 @@
-import { AppstoreOutlined, SettingOutlined } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
@@ -9,20 +6,29 @@ import { useCurrentProject } from '../context';
 import { buildMenuGroups, WORKBENCH_GROUPS } from '../menu';
 import { projectPath, projectSettingsPath } from '../paths';
 
-type Item = Required<MenuProps>['items'][number];
-
 /** One place of the project menu: where it goes and what it is called. */
 export interface WorkbenchPlace {
-  /** Its path (also the menu item's key). */
+  /** Its path (also the menu entry's key). */
   path: string;
   /** The overview, a module entry's key (`problemTopics`, `modelQrCodes` …) or `settings`. */
   key: string;
   label: string;
 }
 
+/**
+ * One section of the side menu, in order: the overview and the settings stand alone (no label); the
+ * modules come in their groups (spec 001 §2), each with its heading.
+ */
+export interface WorkbenchSection {
+  key: string;
+  /** The group's heading; none for the overview and the settings. */
+  label?: string;
+  places: WorkbenchPlace[];
+}
+
 export interface WorkbenchNav {
-  /** The side menu's items: the overview, the groups of authorised modules, the settings for admins. */
-  items: Item[];
+  /** The side menu: the overview, the groups of authorised modules, the settings for admins. */
+  sections: WorkbenchSection[];
   /** Every place of the menu, in menu order. */
   places: WorkbenchPlace[];
   /** The place the current path is in (the deepest), if any. */
@@ -44,49 +50,35 @@ export function useWorkbenchNav(): WorkbenchNav {
   const base = projectPath(projectId);
   const menuGroups = buildMenuGroups(modules.data ?? [], groups.data ?? []);
 
-  const places: WorkbenchPlace[] = [];
-  const label = (place: WorkbenchPlace): ReactNode => {
-    places.push(place);
-    return <span data-testid={`workbench-menu-${place.key}`}>{place.label}</span>;
-  };
-
-  const items: Item[] = [
-    {
-      key: base,
-      icon: <AppstoreOutlined />,
-      label: label({ path: base, key: 'overview', label: t('workbench:menu.overview') }),
-    },
+  const sections: WorkbenchSection[] = [
+    { key: 'overview', places: [{ path: base, key: 'overview', label: t('workbench:menu.overview') }] },
   ];
   for (const group of menuGroups) {
     const known = (WORKBENCH_GROUPS as readonly string[]).includes(group.key);
     const serverName = language === 'en-US' ? group.nameEn || group.name : group.name || group.nameEn;
-    items.push({
-      type: 'group',
+    sections.push({
       key: `group:${group.key}`,
       label: known ? t(`workbench:group.${group.key}`) : (serverName ?? group.key),
-      children: group.modules.map((module) => ({
-        key: `${base}/${module.path}`,
-        label: label({
-          path: `${base}/${module.path}`,
-          key: module.key,
-          label: t(`workbench:${module.labelKey}`),
-        }),
+      places: group.modules.map((module) => ({
+        path: `${base}/${module.path}`,
+        key: module.key,
+        label: t(`workbench:${module.labelKey}`),
       })),
     });
   }
   if (isAdmin) {
     const path = projectSettingsPath(projectId);
-    items.push({
-      key: path,
-      icon: <SettingOutlined />,
-      label: label({ path, key: 'settings', label: t('workbench:menu.settings') }),
+    sections.push({
+      key: 'settings',
+      places: [{ path, key: 'settings', label: t('workbench:menu.settings') }],
     });
   }
 
+  const places = sections.flatMap((section) => section.places);
   // The deepest place the path is in (settings/… is the settings, models/qrcodes the QR codes).
   const current = places
     .filter((place) => pathname === place.path || pathname.startsWith(`${place.path}/`))
     .sort((a, b) => b.path.length - a.path.length)[0];
 
-  return { items, places, current };
+  return { sections, places, current };
 }
