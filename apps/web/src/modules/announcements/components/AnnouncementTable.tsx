@@ -1,9 +1,10 @@
 import { PaperClipOutlined, PushpinFilled } from '@ant-design/icons';
 import type { AnnouncementBox, AnnouncementSummary } from '@lintel/contracts/announcements';
-import { Badge, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Badge, Empty, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatTime } from '../../../lib/dateTime';
 import { displayName } from '../../../lib/people';
 import { announcementPath } from '../paths';
@@ -35,10 +36,11 @@ export function AnnouncementTable({
 }: AnnouncementTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<AnnouncementSummary> = [
+  const columns: ResponsiveColumn<AnnouncementSummary>[] = [
     {
       key: 'title',
       title: t('announcements:column.title'),
+      phone: 'title',
       render: (_, row) => (
         <div className="announcement-row__title">
           <div className="announcement-row__line">
@@ -113,12 +115,13 @@ export function AnnouncementTable({
       key: 'actions',
       title: t('announcements:column.actions'),
       width: 240,
+      phone: 'actions',
       render: (_, row) => <AnnouncementActions projectId={projectId} announcement={row} rights={rights} />,
     },
   ];
 
   return (
-    <Table<AnnouncementSummary>
+    <ResponsiveTable<AnnouncementSummary>
       rowKey="_id"
       columns={columns}
       dataSource={rows}

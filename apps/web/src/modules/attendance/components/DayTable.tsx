@@ -1,7 +1,8 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { AttendanceCorrectionRecord, AttendanceDayRow } from '@lintel/contracts/personnel';
-import { Button, Empty, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { Button, Empty, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatTime } from '../../../lib/dateTime';
 import { beijingClock, hoursText } from '../time';
 import { StatusTag } from './StatusTag';
@@ -38,8 +39,8 @@ export function DayTable({
   for (const correction of corrections)
     if (!latest.has(correction.personId)) latest.set(correction.personId, correction);
 
-  const columns: TableColumnsType<AttendanceDayRow> = [
-    { title: t('attendance:column.name'), key: 'name', render: (_, row) => row.person.name },
+  const columns: ResponsiveColumn<AttendanceDayRow>[] = [
+    { title: t('attendance:column.name'), key: 'name', phone: 'title', render: (_, row) => row.person.name },
     { title: t('attendance:column.unit'), key: 'unit', render: (_, row) => row.unit?.name ?? '' },
     { title: t('attendance:column.craft'), key: 'craft', render: (_, row) => row.craft?.name ?? '' },
     {
@@ -60,6 +61,7 @@ export function DayTable({
     {
       title: t('attendance:column.status'),
       key: 'status',
+      phone: 'status',
       render: (_, row) => {
         const correction = latest.get(row.person._id);
         return (
@@ -91,6 +93,7 @@ export function DayTable({
     columns.push({
       title: t('attendance:column.actions'),
       key: 'actions',
+      phone: 'actions',
       render: (_, row) => (
         <Button
           size="small"
@@ -105,7 +108,7 @@ export function DayTable({
   }
 
   return (
-    <Table<AttendanceDayRow>
+    <ResponsiveTable<AttendanceDayRow>
       rowKey={(row) => row.person._id}
       columns={columns}
       dataSource={rows}

@@ -15,6 +15,8 @@ export function StatisticsTable({ data, loading }: { data: AttendanceStatistics;
     {
       title: t(`attendance:statistics.by.${data.groupBy}`),
       key: 'group',
+      // A grid of figures: on a phone it scrolls inside its card, the group's name stays in view.
+      fixed: 'left',
       render: (_, row) => row.group?.name ?? noGroup,
     },
     { title: t('attendance:statistics.headcount'), dataIndex: 'headcount' },

@@ -1,6 +1,7 @@
-import { DatePicker, Select, Space } from 'antd';
+import { DatePicker, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import { useViolationItems, useViolationTypes, type ViolationFilters } from '../api';
 import { dayText, pickerValue } from '../time';
 import { PersonSelect } from './PersonSelect';
@@ -26,8 +27,26 @@ export function ViolationFilterBar({
         .map((item) => ({ value: item._id, label: item.name })),
     [items.data, filters.typeId],
   );
+  const active = [filters.typeId, filters.itemId, filters.personId, filters.unitId, filters.from].filter(
+    Boolean,
+  ).length;
   return (
-    <Space wrap className="attendance__filters">
+    <FilterSheet
+      className="attendance__filters"
+      testId="violations-filters"
+      active={active}
+      showClear={false}
+      onClear={() =>
+        onChange({
+          typeId: undefined,
+          itemId: undefined,
+          personId: undefined,
+          unitId: undefined,
+          from: undefined,
+          to: undefined,
+        })
+      }
+    >
       <Select
         className="attendance__select"
         allowClear
@@ -74,6 +93,6 @@ export function ViolationFilterBar({
         aria-label={t('attendance:violations.range')}
         data-testid="violations-filter-range"
       />
-    </Space>
+    </FilterSheet>
   );
 }

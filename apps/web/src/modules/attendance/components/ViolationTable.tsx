@@ -1,8 +1,9 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { ViolationRecord } from '@lintel/contracts/personnel';
-import { Button, Empty, Image, Space, Table, type TableColumnsType, Typography } from 'antd';
+import { Button, Empty, Image, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { fileUrl } from '../../../lib/projectFiles';
 
 interface ViolationTableProps {
@@ -30,9 +31,14 @@ export function ViolationTable({
   onPage,
 }: ViolationTableProps) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<ViolationRecord> = [
-    { title: t('attendance:violations.date'), dataIndex: 'date', width: 110 },
-    { title: t('attendance:violations.person'), key: 'person', render: (_, r) => r.person?.name ?? '' },
+  const columns: ResponsiveColumn<ViolationRecord>[] = [
+    { title: t('attendance:violations.date'), dataIndex: 'date', width: 110, phone: 'status' },
+    {
+      title: t('attendance:violations.person'),
+      key: 'person',
+      phone: 'title',
+      render: (_, r) => r.person?.name ?? '',
+    },
     { title: t('attendance:column.unit'), key: 'unit', render: (_, r) => r.unit?.name ?? '' },
     {
       title: t('attendance:violations.typeItem'),
@@ -72,6 +78,7 @@ export function ViolationTable({
     columns.push({
       title: t('attendance:column.actions'),
       key: 'actions',
+      phone: 'actions',
       render: (_, record) => (
         <Space>
           {onEdit ? (
@@ -103,7 +110,7 @@ export function ViolationTable({
     });
   }
   return (
-    <Table<ViolationRecord>
+    <ResponsiveTable<ViolationRecord>
       rowKey="_id"
       columns={columns}
       dataSource={rows}

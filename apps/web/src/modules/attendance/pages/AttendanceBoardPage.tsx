@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import { errorMessage } from '../../../lib/errors';
 import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -76,14 +77,22 @@ function Board() {
           ) : null}
         </Space>
       </div>
-      <Space wrap className="attendance__filters">
-        <DatePicker
-          allowClear={false}
-          value={pickerValue(filters.date)}
-          onChange={(value) => value && change({ date: dayText(value) })}
-          aria-label={t('attendance:board.date')}
-          data-testid="attendance-date"
-        />
+      <FilterSheet
+        className="attendance__filters"
+        testId="attendance-filters"
+        active={[filters.unitId, filters.craftId, filters.status].filter(Boolean).length}
+        showClear={false}
+        onClear={() => change({ unitId: undefined, craftId: undefined, status: undefined })}
+        search={
+          <DatePicker
+            allowClear={false}
+            value={pickerValue(filters.date)}
+            onChange={(value) => value && change({ date: dayText(value) })}
+            aria-label={t('attendance:board.date')}
+            data-testid="attendance-date"
+          />
+        }
+      >
         <UnitSelect
           projectId={projectId}
           value={filters.unitId}
@@ -108,7 +117,7 @@ function Board() {
           aria-label={t('attendance:filter.status')}
           data-testid="attendance-filter-status"
         />
-      </Space>
+      </FilterSheet>
       {board.isError && !board.data ? (
         <ErrorState
           title={t('attendance:board.error')}

@@ -1,7 +1,8 @@
 import { CONTACT_SHEET_TYPES, type ContactSheetType } from '@lintel/contracts/contactsheets';
-import { Input, Select, Space, Switch } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import type { SheetFilter } from '../api';
 
 interface SheetFiltersProps {
@@ -17,8 +18,31 @@ export function SheetFilters({ filter, onChange }: SheetFiltersProps) {
   const [keyword, setKeyword] = useState(filter.keyword);
   useEffect(() => setKeyword(filter.keyword), [filter.keyword]);
 
+  const active = (filter.type ? 1 : 0) + (filter.unreadOnly ? 1 : 0);
   return (
-    <Space wrap className="sheet-filters" data-testid="sheet-filters">
+    <FilterSheet
+      className="sheet-filters"
+      testId="sheet-filters"
+      active={active}
+      showClear={false}
+      onClear={() => {
+        setKeyword('');
+        onChange({ type: null, unreadOnly: false, keyword: '' });
+      }}
+      search={
+        <Input.Search
+          allowClear
+          value={keyword}
+          onChange={(event) => setKeyword(event.target.value)}
+          onSearch={(value) => onChange({ keyword: value.trim() })}
+          placeholder={t('contactsheets:filter.keywordPlaceholder')}
+          aria-label={t('contactsheets:filter.keyword')}
+          maxLength={64}
+          className="sheet-filters__keyword"
+          data-testid="sheet-filter-keyword"
+        />
+      }
+    >
       <Select<ContactSheetType | 'any'>
         value={filter.type ?? 'any'}
         onChange={(value) => onChange({ type: value === 'any' ? null : value })}
@@ -39,17 +63,6 @@ export function SheetFilters({ filter, onChange }: SheetFiltersProps) {
         />
         <label htmlFor={unreadId}>{t('contactsheets:filter.unreadOnly')}</label>
       </span>
-      <Input.Search
-        allowClear
-        value={keyword}
-        onChange={(event) => setKeyword(event.target.value)}
-        onSearch={(value) => onChange({ keyword: value.trim() })}
-        placeholder={t('contactsheets:filter.keywordPlaceholder')}
-        aria-label={t('contactsheets:filter.keyword')}
-        maxLength={64}
-        className="sheet-filters__keyword"
-        data-testid="sheet-filter-keyword"
-      />
-    </Space>
+    </FilterSheet>
   );
 }

@@ -1,9 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { ContactSheetBox, ContactSheetSummary } from '@lintel/contracts/contactsheets';
-import { Badge, Empty, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Badge, Empty, Tag, Typography } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { displayName, formatTime } from '../format';
 import { contactSheetPath } from '../paths';
 import { ReplyState } from './ReplyState';
@@ -42,11 +43,12 @@ export function SheetTable({
 }: SheetTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<ContactSheetSummary> = [
+  const columns: ResponsiveColumn<ContactSheetSummary>[] = [
     {
       key: 'number',
       title: t('contactsheets:column.number'),
       width: 170,
+      phone: 'meta',
       render: (_, row) => (
         <span className="sheet-row__number">
           {row.unRead ? (
@@ -60,6 +62,7 @@ export function SheetTable({
     {
       key: 'title',
       title: t('contactsheets:column.title'),
+      phone: 'title',
       render: (_, row) => (
         <div className="sheet-row__title">
           <Link
@@ -83,6 +86,7 @@ export function SheetTable({
       key: 'type',
       title: t('contactsheets:column.type'),
       width: 120,
+      phone: 'status',
       render: (_, row) => <Tag color="blue">{t(`contactsheets:type.${row.type}`)}</Tag>,
     },
     {
@@ -110,12 +114,13 @@ export function SheetTable({
       key: 'state',
       title: t('contactsheets:column.state'),
       width: 130,
+      phone: 'status',
       render: (_, row) => <ReplyState sheet={row} />,
     },
   ];
 
   return (
-    <Table<ContactSheetSummary>
+    <ResponsiveTable<ContactSheetSummary>
       rowKey="_id"
       columns={columns}
       dataSource={rows}

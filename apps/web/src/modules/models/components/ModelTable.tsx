@@ -1,8 +1,9 @@
 import { FEDERATION_MODELS_MAX, type Model, type ModelTag } from '@lintel/contracts/models';
-import { Button, Empty, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Button, Empty, Space, Tag, Typography } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatTime } from '../../../lib/dateTime';
 import { formatBytes } from '../../../lib/format';
 import { type ModelFilters, PAGE_SIZES } from '../filters';
@@ -44,10 +45,11 @@ export function ModelTable(props: ModelTableProps) {
   const { t } = useTranslation();
   const tagName = new Map(tags.map((tag) => [tag._id, tag.name]));
 
-  const columns: TableColumnsType<Model> = [
+  const columns: ResponsiveColumn<Model>[] = [
     {
       key: 'name',
       title: t('models:field.name'),
+      phone: 'title',
       render: (_, row) => (
         <div>
           {row.currentVersion.status === 'ready' ? (
@@ -94,6 +96,7 @@ export function ModelTable(props: ModelTableProps) {
     {
       key: 'status',
       title: t('models:field.status'),
+      phone: 'status',
       width: 170,
       render: (_, row) => <ModelStatus version={row.currentVersion} testId={`model-status-${row._id}`} />,
     },
@@ -143,6 +146,7 @@ export function ModelTable(props: ModelTableProps) {
       title: t('models:field.actions'),
       width: 230,
       fixed: 'right',
+      phone: 'actions',
       render: (_, row) => (
         <Space size={0} wrap>
           {row.currentVersion.status === 'ready' ? (
@@ -189,7 +193,7 @@ export function ModelTable(props: ModelTableProps) {
   ];
 
   return (
-    <Table<Model>
+    <ResponsiveTable<Model>
       rowKey="_id"
       columns={columns}
       dataSource={rows}

@@ -2,12 +2,13 @@ import '../locales';
 import '../models.css';
 import { SearchOutlined } from '@ant-design/icons';
 import type { ElementShareListItem } from '@lintel/contracts/models';
-import { App, Button, Empty, Input, Modal, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { App, Button, Empty, Input, Modal, Space, Tag, Typography } from 'antd';
 import { type HTMLAttributes, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -53,10 +54,11 @@ function ElementQrCodes() {
     );
   }, [shares.data, keyword]);
 
-  const columns: TableColumnsType<ElementShareListItem> = [
+  const columns: ResponsiveColumn<ElementShareListItem>[] = [
     {
       key: 'element',
       title: t('models:qr.element'),
+      phone: 'title',
       render: (_, row) => (
         <div>
           <span className="models-break" data-testid={`share-element-${row.token}`}>
@@ -102,6 +104,7 @@ function ElementQrCodes() {
       key: 'actions',
       title: t('models:field.actions'),
       width: 180,
+      phone: 'actions',
       render: (_, row) => (
         <Space size={0} wrap>
           <Button
@@ -173,7 +176,7 @@ function ElementQrCodes() {
           testId="shares-error"
         />
       ) : (
-        <Table<ElementShareListItem>
+        <ResponsiveTable<ElementShareListItem>
           rowKey="token"
           columns={columns}
           dataSource={rows}

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import { MissingRight } from '../../../components/MissingRight';
 import { useProjectMembers } from '../../../components/project/members';
 import { RetryAlert } from '../../../components/project/RetryAlert';
@@ -191,8 +192,14 @@ function Models() {
         </Space>
       </div>
       <UploadPanel uploads={uploads} />
-      <Space wrap className="models-filters">
-        <KeywordSearch value={filters.keyword} onSearch={search} />
+      <FilterSheet
+        className="models-filters"
+        testId="models-filters"
+        active={(filters.status ? 1 : 0) + (filters.tagId ? 1 : 0)}
+        showClear={false}
+        onClear={() => change({ status: null, tagId: null, keyword: '' })}
+        search={<KeywordSearch value={filters.keyword} onSearch={search} />}
+      >
         <Select<ModelStatus | null>
           allowClear
           value={filters.status}
@@ -216,7 +223,7 @@ function Models() {
           aria-label={t('models:field.tags')}
           data-testid="models-filter-tag"
         />
-      </Space>
+      </FilterSheet>
       {tags.isError ? <RetryAlert error={tags.error} onRetry={() => void tags.refetch()} /> : null}
       {/* A refresh (or a status poll) that failed while the last page is still shown. */}
       {list.isError && list.data ? (

@@ -18,8 +18,6 @@ import {
   Select,
   Space,
   Spin,
-  Table,
-  type TableColumnsType,
   Tag,
   Tooltip,
   Typography,
@@ -29,6 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { RetryAlert } from '../../../components/project/RetryAlert';
 import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
@@ -257,10 +256,11 @@ function SelectionSets() {
   const mayEdit = (set: SelectionSet) => canEdit || set.createdBy === user?._id;
   const mayDelete = (set: SelectionSet) => canDelete || set.createdBy === user?._id;
 
-  const columns: TableColumnsType<SelectionSet> = [
+  const columns: ResponsiveColumn<SelectionSet>[] = [
     {
       key: 'name',
       title: t('models:sets.name'),
+      phone: 'title',
       render: (_, row) => (
         <div>
           <span className="models-break" data-testid={`set-name-${row._id}`}>
@@ -311,6 +311,7 @@ function SelectionSets() {
       key: 'actions',
       title: t('models:field.actions'),
       width: 250,
+      phone: 'actions',
       render: (_, row) => {
         const open = row.items.map((item) => item.modelId).filter((id) => !row.missingModelIds?.includes(id));
         return (
@@ -405,7 +406,7 @@ function SelectionSets() {
             </span>
           ),
           children: (
-            <Table<SelectionSet>
+            <ResponsiveTable<SelectionSet>
               rowKey="_id"
               size="middle"
               columns={columns}

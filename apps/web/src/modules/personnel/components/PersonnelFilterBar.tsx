@@ -1,7 +1,8 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Space } from 'antd';
+import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import { isFiltered, KEYWORD_MAX_LENGTH, type PersonnelFilters } from '../filters';
 import { useSettings } from '../settingsApi';
 import { UnitTreeSelect } from './UnitTreeSelect';
@@ -29,20 +30,34 @@ export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFi
     return () => clearTimeout(timer);
   }, [typed, filters.keyword, onChange]);
 
+  const active = (filters.unitId ? 1 : 0) + (filters.craftId ? 1 : 0);
   return (
-    <Space wrap className="personnel__filters" data-testid="personnel-filters">
-      <Input
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        value={typed}
-        maxLength={KEYWORD_MAX_LENGTH}
-        onChange={(event) => setTyped(event.target.value)}
-        onPressEnter={() => onChange({ keyword: typed.trim() })}
-        placeholder={t('personnel:list.keyword')}
-        aria-label={t('personnel:list.keyword')}
-        className="personnel__keyword"
-        data-testid="personnel-filter-keyword"
-      />
+    <FilterSheet
+      className="personnel__filters"
+      testId="personnel-filters"
+      active={active}
+      showClear={isFiltered({ ...filters, status: null })}
+      onClear={() => {
+        setTyped('');
+        onChange({ unitId: null, craftId: null, keyword: '' });
+      }}
+      clearLabel={t('personnel:list.clear')}
+      clearTestId="personnel-filter-clear"
+      search={
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          value={typed}
+          maxLength={KEYWORD_MAX_LENGTH}
+          onChange={(event) => setTyped(event.target.value)}
+          onPressEnter={() => onChange({ keyword: typed.trim() })}
+          placeholder={t('personnel:list.keyword')}
+          aria-label={t('personnel:list.keyword')}
+          className="personnel__keyword"
+          data-testid="personnel-filter-keyword"
+        />
+      }
+    >
       <UnitTreeSelect
         projectId={projectId}
         allowClear
@@ -65,18 +80,6 @@ export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFi
         className="personnel__select"
         data-testid="personnel-filter-craft"
       />
-      {isFiltered({ ...filters, status: null }) ? (
-        <Button
-          type="link"
-          onClick={() => {
-            setTyped('');
-            onChange({ unitId: null, craftId: null, keyword: '' });
-          }}
-          data-testid="personnel-filter-clear"
-        >
-          {t('personnel:list.clear')}
-        </Button>
-      ) : null}
-    </Space>
+    </FilterSheet>
   );
 }

@@ -1,8 +1,9 @@
 import type { Person } from '@lintel/contracts/personnel';
-import { Empty, Table, type TableColumnsType } from 'antd';
+import { Empty } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { PAGE_SIZES, type PersonnelFilters } from '../filters';
 import { personPath } from '../paths';
 import { AgeWarningTag } from './AgeWarningTag';
@@ -35,10 +36,11 @@ export function PersonnelTable({
 }: PersonnelTableProps) {
   const { t } = useTranslation();
   const none = t('personnel:detail.none');
-  const columns: TableColumnsType<Person> = [
+  const columns: ResponsiveColumn<Person>[] = [
     {
       key: 'name',
       title: t('personnel:field.name'),
+      phone: 'title',
       render: (_, row) => (
         <Link to={personPath(projectId, row._id)} className="personnel__name">
           <PersonAvatar url={row.avatarUrl} />
@@ -71,13 +73,14 @@ export function PersonnelTable({
     {
       key: 'status',
       title: t('personnel:field.status'),
+      phone: 'status',
       width: 100,
       render: (_, row) => <PersonStatusTag status={row.status} />,
     },
   ];
 
   return (
-    <Table<Person>
+    <ResponsiveTable<Person>
       rowKey="_id"
       columns={columns}
       dataSource={rows}

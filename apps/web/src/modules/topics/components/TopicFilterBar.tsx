@@ -8,10 +8,11 @@ import {
   type TopicStatus,
   topicOptionLabel,
 } from '@lintel/contracts/topics';
-import { Button, Input, Select, Space } from 'antd';
+import { Input, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import { FilterSheet } from '../../../components/list/FilterSheet';
 import { useDomains } from '../api';
 import { KEYWORD_MAX_LENGTH, type TopicFilters } from '../filters';
 
@@ -39,23 +40,36 @@ export function TopicFilterBar({ projectId, filters, onChange }: TopicFilterBarP
     return () => clearTimeout(timer);
   }, [typed, filters.keyword, onChange]);
 
-  const filtered =
-    filters.delay || filters.domainId || filters.priority || filters.status || filters.keyword.trim();
+  const active = [filters.delay, filters.domainId, filters.priority, filters.status].filter(Boolean).length;
+  const clear = () => {
+    setTyped('');
+    onChange({ delay: null, domainId: null, priority: null, status: null, keyword: '' });
+  };
 
   return (
-    <Space wrap className="topics__filters" data-testid="topics-filters">
-      <Input
-        allowClear
-        prefix={<SearchOutlined aria-hidden />}
-        value={typed}
-        maxLength={KEYWORD_MAX_LENGTH}
-        onChange={(event) => setTyped(event.target.value)}
-        onPressEnter={() => onChange({ keyword: typed.trim() })}
-        placeholder={t('topics:filter.keyword')}
-        aria-label={t('topics:filter.keyword')}
-        className="topics__keyword"
-        data-testid="topics-filter-keyword"
-      />
+    <FilterSheet
+      className="topics__filters"
+      testId="topics-filters"
+      active={active}
+      showClear={active > 0 || Boolean(filters.keyword.trim())}
+      onClear={clear}
+      clearLabel={t('topics:filter.clear')}
+      clearTestId="topics-filter-clear"
+      search={
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          value={typed}
+          maxLength={KEYWORD_MAX_LENGTH}
+          onChange={(event) => setTyped(event.target.value)}
+          onPressEnter={() => onChange({ keyword: typed.trim() })}
+          placeholder={t('topics:filter.keyword')}
+          aria-label={t('topics:filter.keyword')}
+          className="topics__keyword"
+          data-testid="topics-filter-keyword"
+        />
+      }
+    >
       <Select<TopicDelayFilter>
         allowClear
         value={filters.delay ?? undefined}
@@ -108,18 +122,6 @@ export function TopicFilterBar({ projectId, filters, onChange }: TopicFilterBarP
         className="topics__select"
         data-testid="topics-filter-status"
       />
-      {filtered ? (
-        <Button
-          type="link"
-          onClick={() => {
-            setTyped('');
-            onChange({ delay: null, domainId: null, priority: null, status: null, keyword: '' });
-          }}
-          data-testid="topics-filter-clear"
-        >
-          {t('topics:filter.clear')}
-        </Button>
-      ) : null}
-    </Space>
+    </FilterSheet>
   );
 }

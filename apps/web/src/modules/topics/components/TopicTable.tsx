@@ -1,8 +1,9 @@
 import type { TopicSummary } from '@lintel/contracts/topics';
-import { Badge, Empty, Table, type TableColumnsType } from 'antd';
+import { Badge, Empty } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatDate } from '../../../lib/format';
 import { PAGE_SIZES, type TopicFilters } from '../filters';
 import { formatTime, userName } from '../format';
@@ -32,16 +33,18 @@ export function TopicTable({
 }: TopicTableProps) {
   const { t } = useTranslation();
 
-  const columns: TableColumnsType<TopicSummary> = [
+  const columns: ResponsiveColumn<TopicSummary>[] = [
     {
       key: 'number',
       title: t('topics:column.number'),
       width: 80,
+      phone: 'meta',
       render: (_, row) => <span data-testid={`topic-number-${row._id}`}>#{row.number}</span>,
     },
     {
       key: 'name',
       title: t('topics:column.name'),
+      phone: 'title',
       render: (_, row) => (
         <span className="topic-row__title">
           {row.unRead ? (
@@ -62,12 +65,14 @@ export function TopicTable({
       key: 'priority',
       title: t('topics:field.priority'),
       width: 100,
+      phone: 'status',
       render: (_, row) => <PriorityTag priority={row.priority} testId={`topic-priority-${row._id}`} />,
     },
     {
       key: 'state',
       title: t('topics:field.status'),
       width: 200,
+      phone: 'status',
       render: (_, row) => (
         <StateTag
           state={row.state}
@@ -101,7 +106,7 @@ export function TopicTable({
   ];
 
   return (
-    <Table<TopicSummary>
+    <ResponsiveTable<TopicSummary>
       rowKey="_id"
       columns={columns}
       dataSource={rows}
