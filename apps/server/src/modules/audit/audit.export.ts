@@ -1,5 +1,6 @@
 import type { Language } from '@lintel/contracts';
 import { AUDIT_ACTION_LABELS, type AuditEntryView } from '@lintel/contracts/system';
+import { spreadsheet } from '../files/spreadsheet';
 
 type Texts = Readonly<Record<Language, string>>;
 const T = {
@@ -44,18 +45,18 @@ function safeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-export async function auditWorkbook(entries: AuditEntryView[], language: Language): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(T.sheet[language], { views: [{ state: 'frozen', ySplit: 1 }] });
+export function auditWorkbook(entries: AuditEntryView[], language: Language): Promise<Buffer> {
   const widths = { time: 20, action: 22, actor: 20, ip: 16, project: 24, target: 30, detail: 60 };
-  sheet.columns = COLUMNS.map((key) => ({ header: T[key][language], key, width: widths[key] }));
-  sheet.getRow(1).font = { bold: true };
-  for (const entry of entries) {
-    const row = cells(entry, language);
-    sheet.addRow(Object.fromEntries(COLUMNS.map((key) => [key, safeCell(row[key])])));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return spreadsheet([
+    {
+      name: T.sheet[language],
+      columns: COLUMNS.map((key) => ({ header: T[key][language], key, width: widths[key] })),
+      rows: entries.map((entry) => {
+        const row = cells(entry, language);
+        return Object.fromEntries(COLUMNS.map((key) => [key, safeCell(row[key])]));
+      }),
+    },
+  ]);
 }
 
 function csvField(text: string): string {

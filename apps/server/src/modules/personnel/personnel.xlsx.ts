@@ -12,6 +12,7 @@ import {
 } from '@lintel/contracts/personnel';
 import type { Cell, CellValue } from 'exceljs';
 import { AppError } from '../../plugins/app-error';
+import { spreadsheet } from '../files/spreadsheet';
 
 const TEMPLATE_SHEET: Readonly<Record<Language, string>> = { 'zh-CN': '人员', 'en-US': 'Personnel' };
 const TEMPLATE_FILE: Readonly<Record<Language, string>> = {
@@ -221,16 +222,16 @@ export function exportRow(person: Person, language: Language): Array<string | nu
 }
 
 /** The .xlsx of a personnel list (text cells: ID numbers stay exact). */
-export async function personnelWorkbook(people: readonly Person[], language: Language): Promise<Buffer> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(TEMPLATE_SHEET[language], { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((column) => ({
-    header: column.header[language],
-    key: column.key,
-    width: column.key === 'idNumber' || column.key === 'certificates' ? 24 : 14,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const person of people) sheet.addRow(exportRow(person, language));
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function personnelWorkbook(people: readonly Person[], language: Language): Promise<Buffer> {
+  return spreadsheet([
+    {
+      name: TEMPLATE_SHEET[language],
+      columns: EXPORT_COLUMNS.map((column) => ({
+        header: column.header[language],
+        key: column.key,
+        width: column.key === 'idNumber' || column.key === 'certificates' ? 24 : 14,
+      })),
+      rows: people.map((person) => exportRow(person, language)),
+    },
+  ]);
 }

@@ -5,6 +5,7 @@ import {
   type AttendanceMonthSheet,
   type AttendanceStatistics,
 } from '@lintel/contracts/personnel';
+import { exportFileName, spreadsheet } from '../../files/spreadsheet';
 
 type Texts = Readonly<Record<Language, string>>;
 
@@ -33,74 +34,67 @@ export function attendanceFileName(
   label: string,
   language: Language,
 ): { utf8: string; ascii: string } {
-  const zh = kind === 'monthSheet' ? '月考勤表' : '考勤统计';
-  const ascii = kind === 'monthSheet' ? 'attendance-month' : 'attendance-statistics';
-  return { utf8: `${language === 'zh-CN' ? zh : ascii}-${label}.xlsx`, ascii: `${ascii}-${label}.xlsx` };
-}
-
-async function newWorkbook() {
-  const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.Workbook();
+  const names =
+    kind === 'monthSheet'
+      ? { 'zh-CN': '月考勤表', 'en-US': 'attendance-month' }
+      : { 'zh-CN': '考勤统计', 'en-US': 'attendance-statistics' };
+  return exportFileName(names, label, 'xlsx', language);
 }
 
 /** The month sheet: one row per person, one column per day with the status, then the counts and hours. */
-export async function monthSheetWorkbook(sheet: AttendanceMonthSheet, language: Language): Promise<Buffer> {
-  const workbook = await newWorkbook();
-  const ws = workbook.addWorksheet(T.sheetSheet[language], {
-    views: [{ state: 'frozen', xSplit: 3, ySplit: 1 }],
-  });
-  ws.columns = [
-    { header: T.person[language], key: 'person', width: 14 },
-    { header: T.unit[language], key: 'unit', width: 20 },
-    { header: T.craft[language], key: 'craft', width: 12 },
-    ...sheet.days.map((day) => ({ header: String(Number(day.slice(8))), key: day, width: 6 })),
-    ...STATUSES.map((status) => ({ header: statusLabel(status, language), key: status, width: 8 })),
-    { header: T.hours[language], key: 'hours', width: 10 },
-  ];
-  ws.getRow(1).font = { bold: true };
-  for (const row of sheet.rows) {
-    ws.addRow([
-      row.person.name,
-      row.unit?.name ?? '',
-      row.craft?.name ?? '',
-      ...row.days.map((status) => (status ? statusLabel(status, language) : '')),
-      ...STATUSES.map((status) => row[status]),
-      row.hours,
-    ]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function monthSheetWorkbook(sheet: AttendanceMonthSheet, language: Language): Promise<Buffer> {
+  return spreadsheet([
+    {
+      name: T.sheetSheet[language],
+      frozenColumns: 3,
+      columns: [
+        { header: T.person[language], key: 'person', width: 14 },
+        { header: T.unit[language], key: 'unit', width: 20 },
+        { header: T.craft[language], key: 'craft', width: 12 },
+        ...sheet.days.map((day) => ({ header: String(Number(day.slice(8))), key: day, width: 6 })),
+        ...STATUSES.map((status) => ({ header: statusLabel(status, language), key: status, width: 8 })),
+        { header: T.hours[language], key: 'hours', width: 10 },
+      ],
+      rows: sheet.rows.map((row) => [
+        row.person.name,
+        row.unit?.name ?? '',
+        row.craft?.name ?? '',
+        ...row.days.map((status) => (status ? statusLabel(status, language) : '')),
+        ...STATUSES.map((status) => row[status]),
+        row.hours,
+      ]),
+    },
+  ]);
 }
 
 /** The statistics: a sheet per group (unit or craft) with a total line, and a sheet per day. */
-export async function statisticsWorkbook(stats: AttendanceStatistics, language: Language): Promise<Buffer> {
-  const workbook = await newWorkbook();
+export function statisticsWorkbook(stats: AttendanceStatistics, language: Language): Promise<Buffer> {
   const counts = STATUSES.map((status) => ({
     header: statusLabel(status, language),
     key: status,
     width: 10,
   }));
-
-  const groups = workbook.addWorksheet(T.byGroup[language], { views: [{ state: 'frozen', ySplit: 1 }] });
-  groups.columns = [
-    { header: (stats.groupBy === 'unit' ? T.unit : T.craft)[language], key: 'group', width: 24 },
-    { header: T.headcount[language], key: 'headcount', width: 12 },
-    { header: T.present[language], key: 'present', width: 14 },
-    ...counts,
-    { header: T.hours[language], key: 'hours', width: 10 },
-  ];
-  groups.getRow(1).font = { bold: true };
-  for (const row of stats.rows) {
-    groups.addRow({ ...row, group: row.group ? row.group.name : T.none[language] });
-  }
-  groups.addRow({ ...stats.totals, group: T.total[language] }).font = { bold: true };
-
-  const days = workbook.addWorksheet(T.byDay[language], { views: [{ state: 'frozen', ySplit: 1 }] });
-  days.columns = [
-    { header: T.date[language], key: 'date', width: 12 },
-    { header: T.present[language], key: 'present', width: 14 },
-    ...counts,
-  ];
-  days.getRow(1).font = { bold: true };
-  for (const day of stats.days) days.addRow(day);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return spreadsheet([
+    {
+      name: T.byGroup[language],
+      columns: [
+        { header: (stats.groupBy === 'unit' ? T.unit : T.craft)[language], key: 'group', width: 24 },
+        { header: T.headcount[language], key: 'headcount', width: 12 },
+        { header: T.present[language], key: 'present', width: 14 },
+        ...counts,
+        { header: T.hours[language], key: 'hours', width: 10 },
+      ],
+      rows: stats.rows.map((row) => ({ ...row, group: row.group ? row.group.name : T.none[language] })),
+      totalRow: { ...stats.totals, group: T.total[language] },
+    },
+    {
+      name: T.byDay[language],
+      columns: [
+        { header: T.date[language], key: 'date', width: 12 },
+        { header: T.present[language], key: 'present', width: 14 },
+        ...counts,
+      ],
+      rows: stats.days,
+    },
+  ]);
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@lintel/contracts';
 import type { ViolationRecord, ViolationStatistics } from '@lintel/contracts/personnel';
+import { exportFileName, type SheetSpec, spreadsheet } from '../../files/spreadsheet';
 
 type Texts = Readonly<Record<Language, string>>;
 const T = {
@@ -25,69 +26,62 @@ export function violationsFileName(
   today: string,
   language: Language,
 ): { utf8: string; ascii: string } {
-  const zh = kind === 'records' ? '违章记录' : '违章统计';
-  const ascii = kind === 'records' ? 'violations' : 'violation-statistics';
-  return { utf8: `${language === 'zh-CN' ? zh : ascii}-${today}.xlsx`, ascii: `${ascii}-${today}.xlsx` };
-}
-
-async function newWorkbook() {
-  const { default: ExcelJS } = await import('exceljs');
-  return new ExcelJS.Workbook();
+  const names =
+    kind === 'records'
+      ? { 'zh-CN': '违章记录', 'en-US': 'violations' }
+      : { 'zh-CN': '违章统计', 'en-US': 'violation-statistics' };
+  return exportFileName(names, today, 'xlsx', language);
 }
 
 /** The records as listed: one row each. */
-export async function violationsWorkbook(records: ViolationRecord[], language: Language): Promise<Buffer> {
-  const workbook = await newWorkbook();
-  const sheet = workbook.addWorksheet(T.records[language], { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = [
-    { header: T.date[language], key: 'date', width: 12 },
-    { header: T.person[language], key: 'person', width: 12 },
-    { header: T.unit[language], key: 'unit', width: 20 },
-    { header: T.type[language], key: 'type', width: 16 },
-    { header: T.item[language], key: 'item', width: 20 },
-    { header: T.description[language], key: 'description', width: 40 },
-    { header: T.recorder[language], key: 'recorder', width: 12 },
-    { header: T.photos[language], key: 'photos', width: 8 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  for (const record of records) {
-    sheet.addRow({
-      date: record.date,
-      person: record.person?.name ?? '',
-      unit: record.unit?.name ?? '',
-      type: record.type?.name ?? '',
-      item: record.item?.name ?? '',
-      description: record.description,
-      recorder: record.recorder?.name ?? '',
-      photos: record.photos.length,
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function violationsWorkbook(records: ViolationRecord[], language: Language): Promise<Buffer> {
+  return spreadsheet([
+    {
+      name: T.records[language],
+      columns: [
+        { header: T.date[language], key: 'date', width: 12 },
+        { header: T.person[language], key: 'person', width: 12 },
+        { header: T.unit[language], key: 'unit', width: 20 },
+        { header: T.type[language], key: 'type', width: 16 },
+        { header: T.item[language], key: 'item', width: 20 },
+        { header: T.description[language], key: 'description', width: 40 },
+        { header: T.recorder[language], key: 'recorder', width: 12 },
+        { header: T.photos[language], key: 'photos', width: 8 },
+      ],
+      rows: records.map((record) => ({
+        date: record.date,
+        person: record.person?.name ?? '',
+        unit: record.unit?.name ?? '',
+        type: record.type?.name ?? '',
+        item: record.item?.name ?? '',
+        description: record.description,
+        recorder: record.recorder?.name ?? '',
+        photos: record.photos.length,
+      })),
+    },
+  ]);
 }
 
 /** The statistics: a sheet by type, by unit and by month. */
-export async function violationStatisticsWorkbook(
-  stats: ViolationStatistics,
-  language: Language,
-): Promise<Buffer> {
-  const workbook = await newWorkbook();
-  const grouped = (name: Texts, label: Texts, rows: ViolationStatistics['byType']) => {
-    const sheet = workbook.addWorksheet(name[language]);
-    sheet.columns = [
+export function violationStatisticsWorkbook(stats: ViolationStatistics, language: Language): Promise<Buffer> {
+  const grouped = (name: Texts, label: Texts, rows: ViolationStatistics['byType']): SheetSpec => ({
+    name: name[language],
+    columns: [
       { header: label[language], key: 'group', width: 24 },
       { header: T.count[language], key: 'count', width: 10 },
-    ];
-    sheet.getRow(1).font = { bold: true };
-    for (const row of rows) sheet.addRow({ group: row.group?.name ?? T.none[language], count: row.count });
-  };
-  grouped(T.byType, T.type, stats.byType);
-  grouped(T.byUnit, T.unit, stats.byUnit);
-  const months = workbook.addWorksheet(T.byMonth[language]);
-  months.columns = [
-    { header: T.month[language], key: 'month', width: 12 },
-    { header: T.count[language], key: 'count', width: 10 },
-  ];
-  months.getRow(1).font = { bold: true };
-  for (const row of stats.byMonth) months.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+    ],
+    rows: rows.map((row) => ({ group: row.group?.name ?? T.none[language], count: row.count })),
+  });
+  return spreadsheet([
+    grouped(T.byType, T.type, stats.byType),
+    grouped(T.byUnit, T.unit, stats.byUnit),
+    {
+      name: T.byMonth[language],
+      columns: [
+        { header: T.month[language], key: 'month', width: 12 },
+        { header: T.count[language], key: 'count', width: 10 },
+      ],
+      rows: stats.byMonth,
+    },
+  ]);
 }
