@@ -1,9 +1,10 @@
 import type { Model } from '@lintel/contracts/models';
-import { screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../../test/fixtures';
 import { fakeApiForFile, makeProjectMember, makeTestProject, serveProjectFrame } from '../../../test/project';
 import { renderRoutes } from '../../../test/renderRoutes';
+import { setupUser } from '../../../test/user';
 import ViewerPage from './ViewerPage';
 
 // The page around the canvas. jsdom has no WebGL, and three's WebGPU build (which @thatopen imports) does
@@ -13,6 +14,10 @@ const engine = vi.hoisted(() => ({
   webgl: true,
   loads: [] as Array<[string, string | undefined]>,
   disposed: 0,
+  /** What the page asked of the camera and the visibility, in order. */
+  calls: [] as string[],
+  selection: [] as Array<{ modelId: string; globalIds: string[] }>,
+  isolated: null as Array<{ modelId: string; globalIds: string[] }> | null,
 }));
 vi.mock('./engine/createViewer', () => ({
   createViewer: (_container: HTMLElement, projectId: string) => {
@@ -35,14 +40,29 @@ vi.mock('./engine/createViewer', () => ({
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
-      getSelection: () => [],
+      getSelection: () => engine.selection,
       select: async () => undefined,
       onSelectionChange: none,
       getHidden: () => [],
-      getIsolated: () => null,
+      getIsolated: () => engine.isolated,
       onVisibilityChange: none,
       isXray: () => false,
-      fit: async () => undefined,
+      isolate: async (refs: Array<{ globalIds: string[] }>) => {
+        engine.calls.push(`isolate ${refs.flatMap((ref) => ref.globalIds).join(',')}`);
+      },
+      fit: async (refs?: Array<{ globalIds: string[] }>) => {
+        engine.calls.push(`fit ${refs ? refs.flatMap((ref) => ref.globalIds).join(',') : 'all'}`);
+      },
+      world: {
+        camera: {
+          three: { quaternion: { x: 0, y: 0, z: 0, w: 1 } },
+          controls: {
+            rotateTo: async (azimuth: number, polar: number) => {
+              engine.calls.push(`rotate ${azimuth.toFixed(2)} ${polar.toFixed(2)}`);
+            },
+          },
+        },
+      },
       toModelIdMap: async () => ({}),
       requestRender: () => undefined,
       onFrame: none,
@@ -127,8 +147,18 @@ const api = fakeApiForFile(
     engine.webgl = true;
     engine.loads = [];
     engine.disposed = 0;
+    engine.calls = [];
+    engine.selection = [];
+    engine.isolated = null;
+    setWidth(DESKTOP_WIDTH);
   },
 );
+
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}
 
 const renderViewer = (search = '') =>
   renderRoutes(
@@ -170,5 +200,90 @@ describe('model viewer page', { timeout: 90_000 }, () => {
       'href',
       `/projects/${PROJECT_ID}/models`,
     );
+  });
+
+  it('home, zoom to selection and the view cube move the camera; isolating frames what it isolates', async () => {
+    engine.selection = [{ modelId: READY, globalIds: ['2O2Fr$t4X7Zf8NOew3FLOH'] }];
+    const user = setupUser();
+    renderViewer(`?models=${READY}`);
+    // Labelled buttons, the key in the tooltip's text.
+    const home = await screen.findByRole('button', { name: '主视图' });
+    // After the first framing (which fits everything) the calls are the buttons'.
+    await waitFor(() => expect(screen.getByTestId('viewer-stage')).toHaveAttribute('data-rendered', 'true'));
+    engine.calls = [];
+    await user.click(home);
+    // The iso corner (45°, 54.7° from the vertical), every model framed.
+    await waitFor(() => expect(engine.calls).toEqual(['rotate 0.79 0.96', 'fit all']));
+    engine.calls = [];
+    await user.click(screen.getByRole('button', { name: '缩放到所选' }));
+    await waitFor(() => expect(engine.calls).toEqual(['fit 2O2Fr$t4X7Zf8NOew3FLOH']));
+    engine.calls = [];
+    await user.click(screen.getByRole('button', { name: '隔离' }));
+    await waitFor(() =>
+      expect(engine.calls).toEqual(['isolate 2O2Fr$t4X7Zf8NOew3FLOH', 'fit 2O2Fr$t4X7Zf8NOew3FLOH']),
+    );
+    engine.isolated = engine.selection;
+    engine.calls = [];
+    // The cube's top face: from above, framing what is isolated.
+    await user.click(await screen.findByTestId('viewer-cube-top'));
+    await waitFor(() => expect(engine.calls).toEqual(['rotate 0.00 0.00', 'fit 2O2Fr$t4X7Zf8NOew3FLOH']));
+    engine.calls = [];
+    // The list of views reaches the sides behind the cube.
+    await user.click(screen.getByRole('button', { name: '视图方向' }));
+    await user.click(screen.getByRole('button', { name: '下' }));
+    await waitFor(() => expect(engine.calls).toEqual(['rotate 0.00 3.14', 'fit 2O2Fr$t4X7Zf8NOew3FLOH']));
+    expect(screen.queryByRole('button', { name: '轴测' })).not.toBeInTheDocument();
+  });
+
+  it('full screen fills the window and Esc leaves it; the desktop panels collapse', async () => {
+    const user = setupUser();
+    renderViewer(`?models=${READY}`);
+    const viewer = await screen.findByTestId('model-viewer');
+    expect(viewer).not.toHaveClass('model-viewer--fill');
+    await user.click(screen.getByRole('button', { name: '全屏' }));
+    expect(viewer).toHaveClass('model-viewer--fill');
+    expect(viewer).toHaveAttribute('data-fullscreen', 'true');
+    // jsdom has no Fullscreen API: the fallback, left with Esc (which otherwise clears the selection).
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(viewer).not.toHaveClass('model-viewer--fill');
+    await user.click(screen.getByRole('button', { name: '全屏' }));
+    await user.click(screen.getByRole('button', { name: '退出全屏' }));
+    expect(viewer).toHaveAttribute('data-fullscreen', 'false');
+    // The properties panel folds away and comes back.
+    const right = screen.getByTestId('viewer-side-right');
+    await user.click(within(right).getByRole('button', { name: '收起面板' }));
+    expect(right).toHaveClass('is-closed');
+    await user.click(within(right).getByRole('button', { name: '展开面板' }));
+    expect(right).not.toHaveClass('is-closed');
+  });
+
+  it('on a phone: the whole screen (no workbench bars), the panels in a bottom sheet', async () => {
+    setWidth(390);
+    const user = setupUser();
+    renderViewer(`?models=${READY}`);
+    const viewer = await screen.findByTestId('model-viewer');
+    expect(viewer).toHaveClass('model-viewer--fill', 'model-viewer--phone');
+    expect(screen.queryByTestId('workbench-tabs')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('workbench-menu-button')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('viewer-side-right')).not.toBeInTheDocument();
+    const sheet = screen.getByTestId('viewer-sheet');
+    expect(sheet).toHaveAttribute('data-size', 'closed');
+    expect(screen.getByTestId('viewer-sheet-panel-properties')).not.toBeVisible();
+    // A tab opens the sheet half way on it; the size button makes it full, the close button closes it.
+    await user.click(screen.getByRole('tab', { name: '空间结构' }));
+    expect(sheet).toHaveAttribute('data-size', 'half');
+    expect(screen.getByTestId('viewer-sheet-panel-tree')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: '全屏显示面板' }));
+    expect(sheet).toHaveAttribute('data-size', 'full');
+    await user.click(screen.getByTestId('viewer-sheet-close'));
+    expect(sheet).toHaveAttribute('data-size', 'closed');
+    // Dragging the handle up opens it, down closes it.
+    const handle = screen.getByTestId('viewer-sheet-handle');
+    fireEvent.pointerDown(handle, { clientY: 700, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 500, pointerId: 1 });
+    expect(sheet).toHaveAttribute('data-size', 'half');
+    // Back on a desktop width, the side panels return.
+    act(() => setWidth(DESKTOP_WIDTH));
+    expect(await screen.findByTestId('viewer-side-right')).toBeInTheDocument();
   });
 });

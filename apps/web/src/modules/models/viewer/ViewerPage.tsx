@@ -8,30 +8,38 @@ import {
   ExperimentOutlined,
   EyeInvisibleOutlined,
   EyeOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  HomeOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
 import { FEDERATION_MODELS_MAX } from '@lintel/contracts/models';
 import { App, Button, Empty, Result, Select, Space, Tabs, Tooltip, Typography } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
+import { useIsPhone } from '../../../lib/useIsPhone';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useAllModels, useModelRight } from '../api';
 import { modelsPath } from '../paths';
 import { classKey } from './components/classKey';
 import { LoadStatus } from './components/LoadStatus';
 import type { ViewerModelInfo } from './components/types';
+import { type SheetSize, ViewerSheet } from './components/ViewerSheet';
 import type { ViewerEngine } from './engine/createViewer';
 import { countRefs } from './engine/refs';
 import type { ViewerToolsProps } from './engine/types';
 import { useViewerKeys, type ViewerCommand } from './keyboard';
 import { discardViewerPrefetch, loadEngineModule } from './prefetch';
+import { useFullscreen } from './useFullscreen';
 import { useModelLoading } from './useModelLoading';
 import { useViewerEngine, useViewerState } from './useViewerEngine';
 import { parseElementParam, parseModelsParam, withElement, withModels } from './viewerSearch';
+import { showHome, showView } from './views/viewActions';
+import type { ViewName } from './views/viewMath';
 
 /** /projects/:projectId/models/viewer?models=a,b&element=<modelId>:<globalId> — the model viewer. */
 // The 3D engine (three, That Open) and the tools built on it are chunks of their own. The engine is fetched
@@ -44,6 +52,8 @@ const panels = () => import('./components/panels');
 const SpatialTreePanel = lazy(() => panels().then((module) => ({ default: module.SpatialTreePanel })));
 const CategoryPanel = lazy(() => panels().then((module) => ({ default: module.CategoryPanel })));
 const PropertiesPanel = lazy(() => panels().then((module) => ({ default: module.PropertiesPanel })));
+// The orientation control (a view cube that follows the camera), after the first frame as well.
+const ViewCube = lazy(() => import('./views/ViewCube'));
 
 export default function ViewerPage() {
   const { projectId = '' } = useParams();
@@ -56,7 +66,8 @@ export default function ViewerPage() {
   return (
     // antd's message and confirmations live in this chunk (see app/providers.tsx).
     <App component={false}>
-      <WorkbenchLayout>
+      {/* On a phone the viewer takes the whole screen: no workbench bars (its toolbar leads back). */}
+      <WorkbenchLayout immersive>
         <ViewerGate />
       </WorkbenchLayout>
     </App>
@@ -95,9 +106,14 @@ function ViewerScreen({ projectId }: { projectId: string }) {
   const [state, refreshState] = useViewerState(engine);
   const loading = useModelLoading(engine, modelIds);
   const [panelHost, setPanelHost] = useState<HTMLDivElement | null>(null);
+  const phone = useIsPhone();
+  const fullscreen = useFullscreen();
   // On narrow screens (tablets, small laptops) the canvas gets the room first; the tree opens on demand.
   const [leftOpen, setLeftOpen] = useState(() => window.innerWidth >= 1440);
   const [rightOpen, setRightOpen] = useState(true);
+  // On a phone the panels are a bottom sheet, closed at first: the canvas takes the screen.
+  const [sheetSize, setSheetSize] = useState<SheetSize>('closed');
+  const [sheetTab, setSheetTab] = useState('properties');
   const [hiddenClasses, setHiddenClasses] = useState<ReadonlySet<string>>(new Set());
   const [rendered, setRendered] = useState(false);
   const shownElement = useRef<string | null>(null);
@@ -186,21 +202,61 @@ function ViewerScreen({ projectId }: { projectId: string }) {
       const selection = target.getSelection();
       try {
         if (command === 'fit') await target.fit(selection.length > 0 ? selection : undefined);
+        else if (command === 'home') await showHome(target);
         else if (command === 'clearSelection') await target.select([]);
         else if (command === 'showAll') await target.showAll();
         else if (selection.length === 0) void message.info(t('modelViewer:selection.needed'));
         else if (command === 'hide') {
           await target.hide(selection);
           await target.select([]);
-        } else if (command === 'isolate') await target.isolate(selection);
+        } else if (command === 'isolate') {
+          // Isolating frames what it isolates.
+          await target.isolate(selection);
+          await target.fit(selection);
+        }
       } catch (error) {
         void message.error(errorMessage(error, t));
       }
     },
     [engine, message, t],
   );
-  const onCommand = useCallback((command: ViewerCommand) => void run(command), [run]);
+  const fullscreenOn = fullscreen.on;
+  const leaveFullscreen = fullscreen.leave;
+  const onCommand = useCallback(
+    (command: ViewerCommand) => {
+      // Esc leaves full screen first (where the browser has not taken it: the fallback), then clears.
+      if (command === 'clearSelection' && fullscreenOn) leaveFullscreen();
+      else void run(command);
+    },
+    [run, fullscreenOn, leaveFullscreen],
+  );
   useViewerKeys(engine !== null, onCommand);
+
+  const goToView = useCallback(
+    (view: ViewName) => {
+      if (engine)
+        void showView(engine, view).catch((error: unknown) => message.error(errorMessage(error, t)));
+    },
+    [engine, message, t],
+  );
+
+  // On a phone, selecting an element or opening a tool's panel brings the sheet up (half) on that tab.
+  const selected = state.selection.length > 0;
+  useEffect(() => {
+    if (!phone || !selected) return;
+    setSheetTab('properties');
+    setSheetSize((size) => (size === 'closed' ? 'half' : size));
+  }, [phone, selected]);
+  useEffect(() => {
+    if (!phone || !panelHost) return;
+    const observer = new MutationObserver(() => {
+      if (panelHost.childElementCount === 0) return;
+      setSheetTab('properties');
+      setSheetSize((size) => (size === 'closed' ? 'half' : size));
+    });
+    observer.observe(panelHost, { childList: true });
+    return () => observer.disconnect();
+  }, [phone, panelHost]);
 
   const toggleCategory = useCallback(
     async (modelId: string, ifcClass: string, visible: boolean) => {
@@ -245,83 +301,136 @@ function ViewerScreen({ projectId }: { projectId: string }) {
     ? { viewer: engine, panelHost, search, setSearch: replaceSearch }
     : null;
 
+  const treePanel = toolsDue && (
+    <Suspense fallback={null}>
+      <SpatialTreePanel
+        projectId={projectId}
+        models={openModels}
+        hidden={state.hidden}
+        isolated={state.isolated}
+        selection={state.selection}
+        onSelect={(refs) => void engine?.select(refs, { fit: refs.length > 0 })}
+        onVisibility={(refs, visible) => void (visible ? engine?.show(refs) : engine?.hide(refs))}
+      />
+    </Suspense>
+  );
+  const categoryPanel = toolsDue && (
+    <Suspense fallback={null}>
+      <CategoryPanel
+        projectId={projectId}
+        models={openModels}
+        hiddenClasses={hiddenClasses}
+        onToggle={(modelId, ifcClass, visible) => void toggleCategory(modelId, ifcClass, visible)}
+      />
+    </Suspense>
+  );
+  const propertiesBody = (
+    <>
+      {/* The open tool's panel (viewports, selection sets, compare…) is portalled here, above. */}
+      <div ref={setPanelHost} className="model-viewer__tool-panel" data-testid="viewer-tool-panel" />
+      <Typography.Title level={5}>{t('modelViewer:properties.title')}</Typography.Title>
+      {toolsDue && (
+        <Suspense fallback={null}>
+          <PropertiesPanel
+            projectId={projectId}
+            selection={state.selection}
+            versionOf={versionOf}
+            modelName={nameOf}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+
+  const classes = ['model-viewer'];
+  if (phone || fullscreen.on) classes.push('model-viewer--fill');
+  if (phone) classes.push('model-viewer--phone');
+
   return (
-    <div className="model-viewer" data-testid="model-viewer">
+    <div
+      className={classes.join(' ')}
+      data-testid="model-viewer"
+      data-fullscreen={fullscreen.on ? 'true' : 'false'}
+    >
       <div className="model-viewer__toolbar" role="toolbar" aria-label={t('modelViewer:toolbar.label')}>
-        <Space wrap size={4}>
+        <Space wrap={!phone} size={4}>
           <Link to={modelsPath(projectId)}>
             <Button icon={<ArrowLeftOutlined />} aria-label={t('modelViewer:toolbar.back')}>
               <span className="model-viewer__label">{t('modelViewer:toolbar.back')}</span>
             </Button>
           </Link>
           <ModelPicker projectId={projectId} value={modelIds} onChange={setModels} />
-          <Tooltip title={t('modelViewer:toolbar.fitHint')}>
-            <Button
-              icon={<ExpandOutlined />}
-              onClick={() => void run('fit')}
-              aria-label={t('modelViewer:toolbar.fit')}
-              data-testid="viewer-fit"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.fit')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('modelViewer:toolbar.hideHint')}>
-            <Button
-              icon={<EyeInvisibleOutlined />}
-              disabled={selectionCount === 0}
-              onClick={() => void run('hide')}
-              aria-label={t('modelViewer:toolbar.hide')}
-              data-testid="viewer-hide"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.hide')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('modelViewer:toolbar.isolateHint')}>
-            <Button
-              icon={<AimOutlined />}
-              disabled={selectionCount === 0}
-              onClick={() => void run('isolate')}
-              aria-label={t('modelViewer:toolbar.isolate')}
-              data-testid="viewer-isolate"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.isolate')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('modelViewer:toolbar.showAllHint')}>
-            <Button
-              icon={<EyeOutlined />}
-              disabled={!somethingHidden}
-              onClick={() => void run('showAll')}
-              aria-label={t('modelViewer:toolbar.showAll')}
-              data-testid="viewer-show-all"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.showAll')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('modelViewer:toolbar.xrayHint')}>
-            <Button
-              icon={<ExperimentOutlined />}
-              type={state.xray ? 'primary' : 'default'}
-              aria-pressed={state.xray}
-              disabled={!engine}
-              onClick={() => void engine?.setXray(!state.xray).then(refreshState)}
-              aria-label={t('modelViewer:toolbar.xray')}
-              data-testid="viewer-xray"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.xray')}</span>
-            </Button>
-          </Tooltip>
-          <Tooltip title={t('modelViewer:toolbar.clearHint')}>
-            <Button
-              icon={<CloseCircleOutlined />}
-              disabled={selectionCount === 0}
-              onClick={() => void run('clearSelection')}
-              aria-label={t('modelViewer:toolbar.clear')}
-              data-testid="viewer-clear-selection"
-            >
-              <span className="model-viewer__label">{t('modelViewer:toolbar.clear')}</span>
-            </Button>
-          </Tooltip>
+          <ToolbarButton
+            icon={<HomeOutlined />}
+            label={t('modelViewer:toolbar.home')}
+            hint={t('modelViewer:toolbar.homeHint')}
+            disabled={!engine}
+            onClick={() => void run('home')}
+            testId="viewer-home"
+          />
+          <ToolbarButton
+            icon={<ExpandOutlined />}
+            label={t('modelViewer:toolbar.fit')}
+            hint={t('modelViewer:toolbar.fitHint')}
+            disabled={!engine}
+            onClick={() => void run('fit')}
+            testId="viewer-fit"
+          />
+          <ToolbarButton
+            icon={<EyeInvisibleOutlined />}
+            label={t('modelViewer:toolbar.hide')}
+            hint={t('modelViewer:toolbar.hideHint')}
+            disabled={selectionCount === 0}
+            onClick={() => void run('hide')}
+            testId="viewer-hide"
+          />
+          <ToolbarButton
+            icon={<AimOutlined />}
+            label={t('modelViewer:toolbar.isolate')}
+            hint={t('modelViewer:toolbar.isolateHint')}
+            disabled={selectionCount === 0}
+            onClick={() => void run('isolate')}
+            testId="viewer-isolate"
+          />
+          <ToolbarButton
+            icon={<EyeOutlined />}
+            label={t('modelViewer:toolbar.showAll')}
+            hint={t('modelViewer:toolbar.showAllHint')}
+            disabled={!somethingHidden}
+            onClick={() => void run('showAll')}
+            testId="viewer-show-all"
+          />
+          <ToolbarButton
+            icon={<ExperimentOutlined />}
+            label={t('modelViewer:toolbar.xray')}
+            hint={t('modelViewer:toolbar.xrayHint')}
+            pressed={state.xray}
+            disabled={!engine}
+            onClick={() => void engine?.setXray(!state.xray).then(refreshState)}
+            testId="viewer-xray"
+          />
+          <ToolbarButton
+            icon={<CloseCircleOutlined />}
+            label={t('modelViewer:toolbar.clear')}
+            hint={t('modelViewer:toolbar.clearHint')}
+            disabled={selectionCount === 0}
+            onClick={() => void run('clearSelection')}
+            testId="viewer-clear-selection"
+          />
+          <ToolbarButton
+            icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+            label={
+              fullscreen.on ? t('modelViewer:toolbar.leaveFullscreen') : t('modelViewer:toolbar.fullscreen')
+            }
+            hint={
+              fullscreen.on
+                ? t('modelViewer:toolbar.leaveFullscreenHint')
+                : t('modelViewer:toolbar.fullscreenHint')
+            }
+            pressed={fullscreen.on}
+            onClick={fullscreen.toggle}
+            testId="viewer-fullscreen"
+          />
           {toolProps && toolsDue && (
             <Suspense fallback={null}>
               <ViewerTools {...toolProps} />
@@ -330,60 +439,33 @@ function ViewerScreen({ projectId }: { projectId: string }) {
         </Space>
       </div>
       <div className="model-viewer__body">
-        <aside
-          className={`model-viewer__side model-viewer__side--left${leftOpen ? '' : ' is-closed'}`}
-          aria-label={t('modelViewer:panels.structure')}
-        >
-          <Button
-            type="text"
-            size="small"
-            className="model-viewer__side-toggle"
-            icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-            aria-label={leftOpen ? t('modelViewer:panels.hide') : t('modelViewer:panels.show')}
-            aria-expanded={leftOpen}
-            onClick={() => setLeftOpen((open) => !open)}
-          />
-          {leftOpen && toolsDue && (
-            <Suspense fallback={null}>
+        {!phone && (
+          <aside
+            className={`model-viewer__side model-viewer__side--left${leftOpen ? '' : ' is-closed'}`}
+            aria-label={t('modelViewer:panels.structure')}
+            data-testid="viewer-side-left"
+          >
+            <Button
+              type="text"
+              size="small"
+              className="model-viewer__side-toggle"
+              icon={leftOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+              aria-label={leftOpen ? t('modelViewer:panels.hide') : t('modelViewer:panels.show')}
+              aria-expanded={leftOpen}
+              onClick={() => setLeftOpen((open) => !open)}
+              data-testid="viewer-side-left-toggle"
+            />
+            {leftOpen && toolsDue && (
               <Tabs
                 size="small"
                 items={[
-                  {
-                    key: 'tree',
-                    label: t('modelViewer:tree.title'),
-                    children: (
-                      <SpatialTreePanel
-                        projectId={projectId}
-                        models={openModels}
-                        hidden={state.hidden}
-                        isolated={state.isolated}
-                        selection={state.selection}
-                        onSelect={(refs) => void engine?.select(refs, { fit: refs.length > 0 })}
-                        onVisibility={(refs, visible) =>
-                          void (visible ? engine?.show(refs) : engine?.hide(refs))
-                        }
-                      />
-                    ),
-                  },
-                  {
-                    key: 'categories',
-                    label: t('modelViewer:categories.title'),
-                    children: (
-                      <CategoryPanel
-                        projectId={projectId}
-                        models={openModels}
-                        hiddenClasses={hiddenClasses}
-                        onToggle={(modelId, ifcClass, visible) =>
-                          void toggleCategory(modelId, ifcClass, visible)
-                        }
-                      />
-                    ),
-                  },
+                  { key: 'tree', label: t('modelViewer:tree.title'), children: treePanel },
+                  { key: 'categories', label: t('modelViewer:categories.title'), children: categoryPanel },
                 ]}
               />
-            </Suspense>
-          )}
-        </aside>
+            )}
+          </aside>
+        )}
         <div className="model-viewer__stage">
           <div
             ref={stageRef}
@@ -407,38 +489,75 @@ function ViewerScreen({ projectId }: { projectId: string }) {
               onRemove={(modelId) => setModels(modelIds.filter((id) => id !== modelId))}
             />
           </div>
+          {engine && toolsDue && readyCount > 0 && (
+            <Suspense fallback={null}>
+              <ViewCube engine={engine} onView={goToView} />
+            </Suspense>
+          )}
         </div>
-        <aside
-          className={`model-viewer__side model-viewer__side--right${rightOpen ? '' : ' is-closed'}`}
-          aria-label={t('modelViewer:panels.properties')}
-        >
-          <Button
-            type="text"
-            size="small"
-            className="model-viewer__side-toggle"
-            icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={rightOpen ? t('modelViewer:panels.hide') : t('modelViewer:panels.show')}
-            aria-expanded={rightOpen}
-            onClick={() => setRightOpen((open) => !open)}
-          />
-          <div className={rightOpen ? 'model-viewer__side-body' : 'model-viewer__side-body is-hidden'}>
-            {/* The open tool's panel (viewports, selection sets, compare…) is portalled here, above. */}
-            <div ref={setPanelHost} className="model-viewer__tool-panel" data-testid="viewer-tool-panel" />
-            <Typography.Title level={5}>{t('modelViewer:properties.title')}</Typography.Title>
-            {toolsDue && (
-              <Suspense fallback={null}>
-                <PropertiesPanel
-                  projectId={projectId}
-                  selection={state.selection}
-                  versionOf={versionOf}
-                  modelName={nameOf}
-                />
-              </Suspense>
-            )}
-          </div>
-        </aside>
+        {!phone && (
+          <aside
+            className={`model-viewer__side model-viewer__side--right${rightOpen ? '' : ' is-closed'}`}
+            aria-label={t('modelViewer:panels.properties')}
+            data-testid="viewer-side-right"
+          >
+            <Button
+              type="text"
+              size="small"
+              className="model-viewer__side-toggle"
+              icon={rightOpen ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={rightOpen ? t('modelViewer:panels.hide') : t('modelViewer:panels.show')}
+              aria-expanded={rightOpen}
+              onClick={() => setRightOpen((open) => !open)}
+              data-testid="viewer-side-right-toggle"
+            />
+            <div className={rightOpen ? 'model-viewer__side-body' : 'model-viewer__side-body is-hidden'}>
+              {propertiesBody}
+            </div>
+          </aside>
+        )}
       </div>
+      {phone && (
+        <ViewerSheet
+          size={sheetSize}
+          onSize={setSheetSize}
+          tab={sheetTab}
+          onTab={setSheetTab}
+          tabs={[
+            { key: 'properties', label: t('modelViewer:sheet.properties'), content: propertiesBody },
+            { key: 'tree', label: t('modelViewer:tree.title'), content: treePanel },
+            { key: 'categories', label: t('modelViewer:categories.title'), content: categoryPanel },
+          ]}
+        />
+      )}
     </div>
+  );
+}
+
+/** A toolbar button: its label beside the icon where there is room, always in its tooltip with the key. */
+function ToolbarButton(props: {
+  icon: ReactNode;
+  label: string;
+  hint: string;
+  onClick: () => void;
+  testId: string;
+  disabled?: boolean;
+  pressed?: boolean;
+}) {
+  return (
+    <Tooltip title={props.hint}>
+      <Button
+        icon={props.icon}
+        type={props.pressed ? 'primary' : 'default'}
+        aria-pressed={props.pressed}
+        disabled={props.disabled}
+        onClick={props.onClick}
+        aria-label={props.label}
+        data-testid={props.testId}
+      >
+        <span className="model-viewer__label">{props.label}</span>
+      </Button>
+    </Tooltip>
   );
 }
 

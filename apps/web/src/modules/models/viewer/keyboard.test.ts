@@ -13,7 +13,8 @@ const key = (value: string, extra: Partial<KeyboardEvent> = {}) => ({
 });
 
 describe('viewer keys', () => {
-  it('maps F, H, I, Esc and Shift+H', () => {
+  it('maps F, Home, H, I, Esc and Shift+H', () => {
+    expect(viewerCommandOf(key('Home'))).toBe('home');
     expect(viewerCommandOf(key('f'))).toBe('fit');
     expect(viewerCommandOf(key('F'))).toBe('fit');
     expect(viewerCommandOf(key('h'))).toBe('hide');

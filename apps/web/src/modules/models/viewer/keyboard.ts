@@ -1,7 +1,8 @@
-// The viewer's keys: F fit, H hide the selection, I isolate it, Esc clear it, Shift+H show all.
+// The viewer's keys: F zoom to the selection (or fit all), Home the home view, H hide the selection, I isolate
+// it, Esc clear it (or leave full screen), Shift+H show all.
 import { useEffect } from 'react';
 
-export type ViewerCommand = 'fit' | 'hide' | 'isolate' | 'clearSelection' | 'showAll';
+export type ViewerCommand = 'fit' | 'home' | 'hide' | 'isolate' | 'clearSelection' | 'showAll';
 
 /** Typing in a field, or a key a tool already used (it calls preventDefault), is not a command. */
 function typing(target: EventTarget | null): boolean {
@@ -24,6 +25,7 @@ export function viewerCommandOf(
   if (event.shiftKey) return null;
   if (key === 'f') return 'fit';
   if (key === 'i') return 'isolate';
+  if (key === 'home') return 'home';
   return null;
 }
 
