@@ -23,6 +23,8 @@ import {
   type ImageFileProblem,
   isCropArea,
 } from './imageCrop';
+import { TakePhoto } from './TakePhoto';
+import { useTouchDevice } from './useTouchDevice';
 
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 3;
@@ -71,6 +73,7 @@ export default function ImageCropDialog({
   error = null,
 }: ImageCropDialogProps) {
   const { t } = useTranslation();
+  const touch = useTouchDevice();
   const hintId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const image = useRef<HTMLImageElement | null>(null);
@@ -242,9 +245,12 @@ export default function ImageCropDialog({
             <p id={hintId} className="image-crop__hint">
               {t('profile:crop.hint')}
             </p>
-            <Button onClick={pick} disabled={saving} data-testid="image-crop-choose-again">
-              {t('profile:crop.chooseAgain')}
-            </Button>
+            <div className="image-crop__pickers">
+              <Button onClick={pick} disabled={saving} data-testid="image-crop-choose-again">
+                {touch ? t('common:photo.album') : t('profile:crop.chooseAgain')}
+              </Button>
+              {touch ? <TakePhoto onPhoto={choose} testId="image-crop-camera" disabled={saving} /> : null}
+            </div>
           </>
         ) : (
           <section
@@ -255,9 +261,13 @@ export default function ImageCropDialog({
           >
             <PictureOutlined className="image-crop__empty-icon" aria-hidden />
             <p className="image-crop__empty-text">{t('profile:crop.empty')}</p>
-            <Button type="primary" onClick={pick} data-testid="image-crop-choose">
-              {t('profile:crop.choose')}
-            </Button>
+            <div className="image-crop__pickers">
+              <Button type="primary" onClick={pick} data-testid="image-crop-choose">
+                {touch ? t('common:photo.album') : t('profile:crop.choose')}
+              </Button>
+              {/* On a touch device the camera, beside the album (issue 16). */}
+              {touch ? <TakePhoto onPhoto={choose} testId="image-crop-camera" /> : null}
+            </div>
             <p className="image-crop__hint">
               {t('profile:crop.limits', { limit: formatLimit(maxFileBytes) })}
             </p>

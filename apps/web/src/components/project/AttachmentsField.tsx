@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { discardUpload, uploadAttachment } from '../../lib/projectFiles';
 import { formatSize } from '../file-preview/formatSize';
+import { TakePhoto } from '../TakePhoto';
+import { useTouchDevice } from '../useTouchDevice';
 import './locales';
 // Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
@@ -36,10 +38,12 @@ export const uploadsFailed = (items: readonly AttachmentItem[] = []) =>
 /**
  * Attachments: each file goes to the project's files at once (POST base-service/files?projectId=), with its
  * progress from the upload's own progress events; removing one stops its upload or deletes the stored file.
+ * On a touch device a "take photo" button (the camera) stands beside it; a photo is one more attachment.
  */
 export function AttachmentsField({ projectId, max, id, value = [], onChange }: AttachmentsFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const touch = useTouchDevice();
   // The latest list, for the upload callbacks that outlive a render.
   const items = useRef(value);
   items.current = value;
@@ -80,6 +84,15 @@ export function AttachmentsField({ projectId, max, id, value = [], onChange }: A
       .finally(() => controllers.current.delete(uid));
   };
 
+  /** A picked file: refused past `max`, else uploaded. */
+  const take = (file: File & { uid?: string }) => {
+    if (items.current.length >= max) {
+      void message.error(t('projectCommon:attachments.tooMany', { max: max }));
+      return;
+    }
+    start(file);
+  };
+
   const remove = (item: AttachmentItem) => {
     controllers.current.get(item.uid)?.abort();
     if (item.fileId) void discardUpload(item.fileId).catch(() => undefined);
@@ -90,23 +103,22 @@ export function AttachmentsField({ projectId, max, id, value = [], onChange }: A
 
   return (
     <div className="project-attachments" data-testid="attachments-field">
-      <Upload
-        multiple
-        showUploadList={false}
-        beforeUpload={(file) => {
-          if (items.current.length >= max) {
-            void message.error(t('projectCommon:attachments.tooMany', { max: max }));
+      <div className="project-attachments__pickers">
+        <Upload
+          multiple
+          showUploadList={false}
+          beforeUpload={(file) => {
+            take(file);
+            // The upload is ours (uploadAttachment, listed below): antd only picks the files.
             return Upload.LIST_IGNORE;
-          }
-          start(file);
-          // The upload is ours (uploadAttachment, listed below): antd only picks the files.
-          return Upload.LIST_IGNORE;
-        }}
-      >
-        <Button id={id} icon={<UploadOutlined />} data-testid="attachments-add">
-          {t('projectCommon:attachments.add')}
-        </Button>
-      </Upload>
+          }}
+        >
+          <Button id={id} icon={<UploadOutlined />} data-testid="attachments-add">
+            {t('projectCommon:attachments.add')}
+          </Button>
+        </Upload>
+        {touch ? <TakePhoto onPhoto={take} testId="attachments-camera" /> : null}
+      </div>
       <Typography.Text type="secondary" className="project-attachments__hint">
         {t('projectCommon:attachments.hint', { max: max })}
       </Typography.Text>

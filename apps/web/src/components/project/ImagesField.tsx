@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { fileUrl, uploadPicture } from '../../lib/projectFiles';
+import { TakePhoto } from '../TakePhoto';
+import { useTouchDevice } from '../useTouchDevice';
 import './locales';
 // Styled by ./projectPage.css, which the stylesheets of the modules using it @import.
 
@@ -39,10 +41,12 @@ interface ImagesFieldProps {
  * A form's images (a topic's, a response's, a violation's photos): each picked image goes to the project's
  * files at once (an image only: the server refuses other kinds), shown as a thumbnail that opens the full
  * picture. Past `max`, the extra images are refused with a message saying so and the add button goes.
+ * On a touch device "take photo" (the camera) stands beside "choose from album"; both take the same way in.
  */
 export function ImagesField({ projectId, max, testId, id, value = [], onChange }: ImagesFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const touch = useTouchDevice();
   // The latest list, for the upload callbacks that outlive a render.
   const items = useRef(value);
   items.current = value;
@@ -74,6 +78,15 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
         update(uid, { status: 'error', error: errorMessage(error, t) });
       })
       .finally(() => controllers.current.delete(uid));
+  };
+
+  /** A picked image: refused past `max`, else uploaded. */
+  const take = (file: File & { uid?: string }) => {
+    if (items.current.length >= max) {
+      void message.error(t('projectCommon:images.tooMany', { max }));
+      return;
+    }
+    start(file);
   };
 
   const remove = (item: ImageItem) => {
@@ -130,21 +143,18 @@ export function ImagesField({ projectId, max, testId, id, value = [], onChange }
           listType="picture-card"
           showUploadList={false}
           beforeUpload={(file) => {
-            if (items.current.length >= max) {
-              void message.error(t('projectCommon:images.tooMany', { max }));
-              return Upload.LIST_IGNORE;
-            }
-            start(file);
+            take(file);
             // The upload is ours (uploadPicture): antd only picks the files.
             return Upload.LIST_IGNORE;
           }}
         >
           <button type="button" id={id} className="project-images__add" data-testid={`${testId}-add`}>
             <PlusOutlined />
-            <div>{t('projectCommon:images.add')}</div>
+            <div>{touch ? t('common:photo.album') : t('projectCommon:images.add')}</div>
           </button>
         </Upload>
       ) : null}
+      {value.length < max && touch ? <TakePhoto onPhoto={take} testId={`${testId}-camera`} tile /> : null}
       <Typography.Text type="secondary" className="project-images__hint" data-testid={`${testId}-hint`}>
         {t('projectCommon:images.hint', { count: value.length, max })}
       </Typography.Text>

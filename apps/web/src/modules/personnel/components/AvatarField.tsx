@@ -2,6 +2,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Space, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TakePhoto } from '../../../components/TakePhoto';
+import { useTouchDevice } from '../../../components/useTouchDevice';
 import { errorMessage } from '../../../lib/errors';
 import { discardUpload, uploadAttachment } from '../../../lib/projectFiles';
 import type { AvatarValue } from '../formValues';
@@ -18,6 +20,7 @@ interface AvatarFieldProps {
 export function AvatarField({ projectId, id, value = null, onChange }: AvatarFieldProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const touch = useTouchDevice();
   const [uploading, setUploading] = useState(false);
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -47,25 +50,35 @@ export function AvatarField({ projectId, id, value = null, onChange }: AvatarFie
     }
   };
 
+  const pick = (file: File) => {
+    if (!file.type.startsWith('image/')) {
+      void message.error(t('personnel:avatar.onlyImage'));
+    } else {
+      void upload(file);
+    }
+  };
+
   return (
-    <Space align="center" data-testid="person-avatar-field">
+    <Space align="center" wrap data-testid="person-avatar-field">
       <PersonAvatar url={value?.url} size={64} />
       <Upload
         accept="image/*"
         showUploadList={false}
         beforeUpload={(file) => {
-          if (!file.type.startsWith('image/')) {
-            void message.error(t('personnel:avatar.onlyImage'));
-          } else {
-            void upload(file);
-          }
+          pick(file);
           return Upload.LIST_IGNORE;
         }}
       >
         <Button id={id} icon={<UploadOutlined />} loading={uploading} data-testid="person-avatar-upload">
-          {value ? t('personnel:avatar.change') : t('personnel:avatar.upload')}
+          {touch
+            ? t('common:photo.album')
+            : value
+              ? t('personnel:avatar.change')
+              : t('personnel:avatar.upload')}
         </Button>
       </Upload>
+      {/* On a touch device the camera, beside the album (issue 16). */}
+      {touch ? <TakePhoto onPhoto={pick} testId="person-avatar-camera" disabled={uploading} /> : null}
       {value ? (
         <Button
           type="text"

@@ -2,6 +2,8 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Image, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TakePhoto } from '../../../components/TakePhoto';
+import { useTouchDevice } from '../../../components/useTouchDevice';
 import { errorMessage } from '../../../lib/errors';
 import { uploadPictures } from '../api';
 
@@ -20,10 +22,21 @@ interface PicturesFieldProps {
  */
 export function PicturesField({ value, onChange, max, testId, onError }: PicturesFieldProps) {
   const { t } = useTranslation();
+  const touch = useTouchDevice();
   const [busy, setBusy] = useState(false);
   const single = max === 1;
   const list = Array.isArray(value) ? value : value ? [value] : [];
   const emit = (next: string[]) => onChange?.(single ? (next[0] ?? null) : next);
+  const add = (files: File[]) => {
+    const room = max - list.length;
+    if (files.length > room) onError(t('projectSettings:basic.picturesTooMany', { max }));
+    const batch = files.slice(0, room);
+    setBusy(true);
+    uploadPictures(batch)
+      .then((paths) => emit([...list, ...paths].slice(0, max)))
+      .catch((error: unknown) => onError(errorMessage(error, t)))
+      .finally(() => setBusy(false));
+  };
 
   return (
     <div className="project-settings__pictures" data-testid={testId}>
@@ -52,14 +65,7 @@ export function PicturesField({ value, onChange, max, testId, onError }: Picture
           beforeUpload={(file, files) => {
             // Called once per file: the batch is handled with its first file.
             if (file !== files[0]) return false;
-            const room = max - list.length;
-            if (files.length > room) onError(t('projectSettings:basic.picturesTooMany', { max }));
-            const batch = files.slice(0, room);
-            setBusy(true);
-            uploadPictures(batch)
-              .then((paths) => emit([...list, ...paths].slice(0, max)))
-              .catch((error: unknown) => onError(errorMessage(error, t)))
-              .finally(() => setBusy(false));
+            add(files);
             return false;
           }}
         >
@@ -70,9 +76,19 @@ export function PicturesField({ value, onChange, max, testId, onError }: Picture
             disabled={busy}
           >
             <PlusOutlined />
-            <div>{busy ? t('projectSettings:basic.uploading') : t('projectSettings:basic.pictureAdd')}</div>
+            <div>
+              {busy
+                ? t('projectSettings:basic.uploading')
+                : touch
+                  ? t('common:photo.album')
+                  : t('projectSettings:basic.pictureAdd')}
+            </div>
           </button>
         </Upload>
+      ) : null}
+      {/* On a touch device the camera, beside the album (issue 16). */}
+      {list.length < max && touch ? (
+        <TakePhoto onPhoto={(file) => add([file])} testId={`${testId}-camera`} tile disabled={busy} />
       ) : null}
     </div>
   );
