@@ -46,6 +46,14 @@ export const AUDIT_ACTIONS = [
   'enterprise.created',
   'enterprise.updated',
   'systemProfile.updated',
+  // Workflow groups and templates (issue 18; a copy is a templateCreated with detail.templateId)
+  'workflow.groupCreated',
+  'workflow.groupUpdated',
+  'workflow.groupDeleted',
+  'workflow.templateCreated',
+  'workflow.templateUpdated',
+  'workflow.templateDeleted',
+  'workflow.templatePublished',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -87,6 +95,13 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, { 'zh-CN': string
   'enterprise.created': { 'zh-CN': '新建企业', 'en-US': 'Created an enterprise' },
   'enterprise.updated': { 'zh-CN': '修改企业套餐或配额', 'en-US': "Changed an enterprise's plan or quotas" },
   'systemProfile.updated': { 'zh-CN': '修改品牌信息', 'en-US': 'Changed the branding (OEM profile)' },
+  'workflow.groupCreated': { 'zh-CN': '新建流程分组', 'en-US': 'Created a workflow group' },
+  'workflow.groupUpdated': { 'zh-CN': '修改流程分组', 'en-US': 'Edited a workflow group' },
+  'workflow.groupDeleted': { 'zh-CN': '删除流程分组', 'en-US': 'Deleted a workflow group' },
+  'workflow.templateCreated': { 'zh-CN': '新建流程模板', 'en-US': 'Created a workflow template' },
+  'workflow.templateUpdated': { 'zh-CN': '修改流程模板', 'en-US': 'Edited a workflow template' },
+  'workflow.templateDeleted': { 'zh-CN': '删除流程模板', 'en-US': 'Deleted a workflow template' },
+  'workflow.templatePublished': { 'zh-CN': '发布流程模板', 'en-US': 'Published a workflow template' },
 };
 
 /** Groups of actions for the filter of the screen: the prefix before the dot. */

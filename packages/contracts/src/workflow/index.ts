@@ -1,3 +1,4 @@
+export * from './api';
 export * from './progress';
 export * from './routing';
 export * from './schemas';

@@ -66,6 +66,9 @@ import * as m2026112720 from './2026112720_permission_presets';
 import * as m2026112730 from './2026112730_audit_entries';
 import * as m2026112740 from './2026112740_clause_texts';
 import * as m2026112741 from './2026112741_user_consents';
+import * as m2026112800 from './2026112800_workflow_groups';
+import * as m2026112801 from './2026112801_workflow_templates';
+import * as m2026112802 from './2026112802_workflow_template_versions';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -143,4 +146,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112730_audit_entries': m2026112730,
   '2026112740_clause_texts': m2026112740,
   '2026112741_user_consents': m2026112741,
+  '2026112800_workflow_groups': m2026112800,
+  '2026112801_workflow_templates': m2026112801,
+  '2026112802_workflow_template_versions': m2026112802,
 };
