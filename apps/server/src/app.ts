@@ -53,6 +53,7 @@ import {
   TOPICS_PREFIX,
   topicsPlugin,
 } from './modules/topics/index';
+import { createWorkflowModule, WORKFLOW_PREFIX, workflowPlugin } from './modules/workflow/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { createDiskSpace, diskSpacePlugin } from './plugins/disk-space';
 import { errorsPlugin } from './plugins/errors';
@@ -330,6 +331,13 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     // Files attached to their records must be files the caller may read (issue 14).
     readableFiles: (user, ids) => files.readable(user, ids),
   });
+  // Workflow groups and templates, the approval engine's first slice (issue 18).
+  const workflow = createWorkflowModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+  });
   // Every file attached to a record is read through it: the owning modules answer (issue 14).
   files.registerOwner(announcements.announcements.fileOwner);
   files.registerOwner(contactSheets.contactSheets.fileOwner);
@@ -392,6 +400,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(personnelPlugin, { prefix: PERSONNEL_PREFIX, module: personnel });
   app.register(modelsPlugin, { prefix: MODELS_PREFIX, module: models });
   app.register(modelViewsPlugin, { prefix: MODELS_PREFIX, module: modelViews });
+  app.register(workflowPlugin, { prefix: WORKFLOW_PREFIX, module: workflow });
 
   return app as unknown as App;
 }
