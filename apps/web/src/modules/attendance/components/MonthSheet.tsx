@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/ErrorState';
 import { errorMessage } from '../../../lib/errors';
+import { useIsPhone } from '../../../lib/useIsPhone';
 import { useMonthSheet } from '../api';
 import { useStatusLabel } from './StatusTag';
 
@@ -21,15 +22,27 @@ interface MonthSheetProps {
 export function MonthSheet({ sheet, loading, page, pageSize, onPage }: MonthSheetProps) {
   const { t } = useTranslation();
   const label = useStatusLabel();
+  // A grid, not a list: on a phone it scrolls inside its card with the names kept in view, and leaves out
+  // the unit so that a week of days fits beside the names.
+  const isPhone = useIsPhone();
   const columns: TableColumnsType<SheetRow> = [
     {
       title: t('attendance:column.name'),
       key: 'name',
       fixed: 'left',
-      width: 120,
+      width: isPhone ? 80 : 120,
       render: (_, row) => row.person.name,
     },
-    { title: t('attendance:column.unit'), key: 'unit', width: 120, render: (_, row) => row.unit?.name ?? '' },
+    ...(isPhone
+      ? []
+      : [
+          {
+            title: t('attendance:column.unit'),
+            key: 'unit',
+            width: 120,
+            render: (_: unknown, row: SheetRow) => row.unit?.name ?? '',
+          },
+        ]),
     ...sheet.days.map((day, index) => ({
       title: day.slice(8),
       key: day,

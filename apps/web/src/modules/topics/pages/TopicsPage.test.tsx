@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
   DOMAIN_ID,
@@ -16,6 +16,15 @@ import {
 const api = fakeApiForFile(serveTopics, resetState);
 const LIST_API = `topic-service/projects/${PROJECT_ID}/topics`;
 const LIST = `/projects/${PROJECT_ID}/topics`;
+
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
 
 const pages = () => requestsTo(api, 'GET', LIST_API).filter((r) => !r.query.has('only_count'));
 const where = (request: { query: URLSearchParams }) => JSON.parse(request.query.get('where') ?? '{}');
@@ -134,5 +143,27 @@ describe('problem list', { timeout: 60_000 }, () => {
     await user.click(screen.getByTestId('topics-export'));
     expect(await screen.findByText('导出的问题超过 50000 条，请缩小筛选范围')).toBeInTheDocument();
     vi.restoreAllMocks();
+  });
+
+  it('on a phone: a card per problem, the filters in a sheet behind a counted button, the search in view', async () => {
+    setWidth(390);
+    state.topics = [makeTopic({ name: '东区地下室二层外墙防水卷材搭接宽度不足且局部空鼓需返工处理' })];
+    const { location } = renderTopics(`${LIST}?priority=urgent`);
+    const card = await screen.findByTestId('topic-row-66d000000000000000000501');
+    expect(card.tagName).toBe('LI');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(card.querySelector('.list-card__title')).toHaveTextContent('东区地下室二层外墙防水卷材');
+    expect(card.querySelector('.list-card__status')).toHaveTextContent('紧急');
+    expect(within(card).getByText('创建人')).toBeInTheDocument();
+
+    expect(screen.getByTestId('topics-filter-keyword')).toBeInTheDocument();
+    expect(screen.queryByTestId('topics-filter-status')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '筛选（已选 1 项）' }));
+    const sheet = await screen.findByRole('dialog');
+    fireEvent.mouseDown(within(within(sheet).getByTestId('topics-filter-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('已完成', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(new URLSearchParams(location.search).get('status')).toBe('completed'));
+    fireEvent.click(within(sheet).getByRole('button', { name: '查看结果' }));
+    expect(await screen.findByRole('button', { name: '筛选（已选 2 项）' })).toBeInTheDocument();
   });
 });
