@@ -38,11 +38,23 @@ function deferAntdUniqueProvider(): Plugin {
  * - Table's filter dropdown brings Tree, Menu, Radio, Checkbox and the filter search (~15 KB gzip) for
  *   columns with `filters`, which no table of ours has; every route with a table loaded it. Until it is
  *   there, a filtered column shows its title alone.
+ * - Tabs' "more" button (a Dropdown with a Menu of the tabs that do not fit: @rc-component's menu, overflow
+ *   and dropdown, ~15 KB gzip) shows only when the tabs overflow their bar; every route with tabs loaded it.
+ *   React 19 passes `ref` as a prop, so the tab bar measures the button once it is there (its size is
+ *   read again on the next resize of the bar, which the button's arrival causes when it takes room).
+ * - A date picker's popup (the calendar panels, the presets and the footer: ~12 KB gzip) shows only once the
+ *   picker is opened; every form and filter bar with a date loaded it. On the first opening the popup is
+ *   empty for the moment the panels take to arrive, then aligns to its content as it does on any resize.
+ * - Table's row selection imports Dropdown (and with it Menu, its overflow and popup code: ~25 KB gzip) for the
+ *   `selections` menu beside the select-all box, which no table of ours has; every route with a table loaded
+ *   it. Until it is there, that menu's trigger shows alone.
  * Tests (vitest) run antd unchanged.
  */
 const DEFERRED_ANTD: Array<{
   importer: RegExp;
   source: string;
+  /** The file `source` names, relative to the importer, when it is not `${source}.js`. */
+  file?: string;
   fallback: 'null' | 'children';
   extra?: string;
 }> = [
@@ -64,6 +76,23 @@ const DEFERRED_ANTD: Array<{
   });
   return keys;
 }`,
+  },
+  {
+    importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]index\.js$/,
+    source: './OperationNode',
+    fallback: 'null',
+  },
+  {
+    importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/](SinglePicker|RangePicker)\.js$/,
+    source: './Popup',
+    file: './Popup/index.js',
+    fallback: 'null',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    source: '../../dropdown',
+    file: '../../dropdown/index.js',
+    fallback: 'children',
   },
 ];
 
@@ -109,7 +138,7 @@ function deferAntdParts(): Plugin {
       if (!importer || importer.startsWith(prefix)) return null;
       const part = DEFERRED_ANTD.find((item) => item.source === source && item.importer.test(importer));
       if (!part) return null;
-      const target = fileURLToPath(new URL(`${source}.js`, `file://${importer}`));
+      const target = fileURLToPath(new URL(part.file ?? `${source}.js`, `file://${importer}`));
       return `${prefix}${DEFERRED_ANTD.indexOf(part)}:${target}`;
     },
     load(id) {
