@@ -17,6 +17,8 @@ const SAMPLES_DIR = join(repoRoot, 'samples/ifc');
 const SAMPLES = ['IfcOpenHouse_IFC4.ifc', 'example.ifc', 'duplex.ifc'];
 /** The viewer and web-ifc are each timed this many times per sample; the median is kept. */
 const BROWSER_RUNS = 3;
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
 /** Issue 15: first drawn frame ÷ web-ifc's own parse of the same IFC, at most. */
 const FIRST_FRAME_TARGETS = { 'IfcOpenHouse_IFC4.ifc': 8, 'duplex.ifc': 3 };
 
@@ -77,8 +79,9 @@ async function openBrowser() {
  * `data-rendered="true"`, set once the models are framed and their tiles are on the canvas: engine.whenDrawn),
  * in a fresh page each run: as the test driver sees it (`elapsed`) and by the page's own clock (`inPage`).
  */
-async function timeViewer(browser, url, cookie, projectId, modelId) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+async function timeViewer(browser, url, cookie, projectId, modelId, viewport = { width: 1280, height: 800 }) {
+  const phone = viewport.width < 768;
+  const context = await browser.newContext({ viewport, isMobile: phone, hasTouch: phone });
   const [name, value] = cookie.split('=');
   await context.addCookies([{ name, value, url }]);
   const page = await context.newPage();
@@ -102,8 +105,15 @@ async function timeViewer(browser, url, cookie, projectId, modelId) {
   });
   const elapsed = Date.now() - started;
   const inPage = await page.evaluate(() => globalThis.__lintelFirstFrameAt);
+  // The share of the window the canvas takes (the rest: header, menus, toolbar, panels).
+  const share = await page.evaluate(() => {
+    const box = document.querySelector('[data-testid="viewer-canvas"]').getBoundingClientRect();
+    const width = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
+    const height = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+    return (Math.max(0, width) * Math.max(0, height)) / (innerWidth * innerHeight);
+  });
   await context.close();
-  return { elapsed, inPage };
+  return { elapsed, inPage, share };
 }
 
 /**
@@ -221,6 +231,28 @@ export async function run() {
         unit: 'ms',
         ratio: inPageMs / webIfcMs,
       });
+      if (sample === SAMPLES[0]) {
+        // Issue 16: the canvas's share of a desktop and of a phone window, and the first frame on the phone.
+        const desktop = await timeViewer(browser, server.url, cookie, project._id, ready._id, DESKTOP);
+        const phoneRuns = [];
+        for (let i = 0; i < BROWSER_RUNS; i++)
+          phoneRuns.push(await timeViewer(browser, server.url, cookie, project._id, ready._id, PHONE));
+        const phoneMs = median(phoneRuns.map((run) => run.elapsed));
+        rows.push(
+          { name: 'viewer canvas share of a 1440×900 window', value: desktop.share * 100, unit: '%' },
+          {
+            name: 'viewer canvas share of a 390×844 phone window',
+            value: phoneRuns[0].share * 100,
+            unit: '%',
+          },
+          {
+            name: `viewer opened to first frame on a 390×844 phone, ${sample} (page load included)`,
+            value: phoneMs,
+            unit: 'ms',
+            ratio: phoneMs / webIfcMs,
+          },
+        );
+      }
     }
   } finally {
     await browser.close();

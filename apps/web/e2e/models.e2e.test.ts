@@ -166,6 +166,28 @@ function tapCanvas(page: Page, [fx, fy]: [number, number]) {
   );
 }
 
+/** The share of the window the canvas takes (0–1). */
+function canvasShare(page: Page): Promise<number> {
+  return page.getByTestId('viewer-canvas').evaluate((canvas) => {
+    const box = canvas.getBoundingClientRect();
+    const width = Math.min(box.right, innerWidth) - Math.max(box.left, 0);
+    const height = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+    return (Math.max(0, width) * Math.max(0, height)) / (innerWidth * innerHeight);
+  });
+}
+
+/** Waits for the camera's transition to end and the picture to settle (two equal reads in a row). */
+async function settledCanvas(page: Page): Promise<CanvasPicture> {
+  let last = await readCanvas(page);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(300);
+    const next = await readCanvas(page);
+    if (difference(last, next) < 0.05) return next;
+    last = next;
+  }
+  return last;
+}
+
 /** The lengths the measure list shows, in metres. */
 async function measuredLengths(page: Page): Promise<number[]> {
   const text = (await page.getByTestId('measure-list').textContent()) ?? '';
@@ -257,6 +279,51 @@ describe('BIM models', () => {
     await keepScreenshot(page, 'model-viewer-selected');
 
     step('selected');
+    // A desktop window: full screen, the orientation control, home and zoom to selection.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForTimeout(300);
+    const windowShare = await canvasShare(page);
+    await page.getByTestId('viewer-fullscreen').click();
+    await expect.poll(() => page.getByTestId('model-viewer').getAttribute('data-fullscreen')).toBe('true');
+    await expect
+      .poll(async () => (await page.getByTestId('model-viewer').boundingBox())?.height)
+      .toBeGreaterThanOrEqual(899);
+    const fullShare = await canvasShare(page);
+    expect(fullShare).toBeGreaterThan(windowShare);
+    await keepScreenshot(page, 'model-viewer-fullscreen');
+    console.info(
+      `viewer: canvas ${(windowShare * 100).toFixed(1)} % of 1440×900, ${(fullShare * 100).toFixed(1)} % in full screen`,
+    );
+    // Home twice gives the same picture; a face of the cube another one; zoom to selection a third.
+    await page.getByTestId('viewer-home').click();
+    const home = await settledCanvas(page);
+    const cubeAtHome = await page
+      .locator('.viewer-cube__cube')
+      .evaluate((cube) => getComputedStyle(cube).transform);
+    await page.getByTestId('viewer-cube-front').click();
+    const front = await settledCanvas(page);
+    expect(difference(home, front)).toBeGreaterThan(3);
+    // The cube turned with the camera.
+    expect(
+      await page.locator('.viewer-cube__cube').evaluate((cube) => getComputedStyle(cube).transform),
+    ).not.toBe(cubeAtHome);
+    await page.getByTestId('viewer-views-button').click();
+    await page.getByTestId('viewer-view-top').click();
+    const top = await settledCanvas(page);
+    expect(difference(front, top)).toBeGreaterThan(3);
+    await keepScreenshot(page, 'model-viewer-top');
+    await page.getByTestId('viewer-home').click();
+    expect(difference(home, await settledCanvas(page))).toBeLessThan(1.5);
+    await page.getByTestId('viewer-fit').click();
+    const zoomed = await settledCanvas(page);
+    expect(difference(home, zoomed)).toBeGreaterThan(3);
+    await keepScreenshot(page, 'model-viewer-zoomed-to-selection');
+    // The rest of the walk starts from the home view again.
+    await page.getByTestId('viewer-home').click();
+    await settledCanvas(page);
+    await page.getByTestId('viewer-fullscreen').click();
+    await expect.poll(() => page.getByTestId('model-viewer').getAttribute('data-fullscreen')).toBe('false');
+    step('views');
     // Save a viewport, move the camera, restore the viewport: the same view again.
     await page.getByTestId('tool-viewports').click();
     await page.getByTestId('viewport-save').click();
@@ -321,14 +388,22 @@ describe('BIM models', () => {
     await page.getByTestId('roaming-overlay').waitFor({ state: 'detached' });
 
     step('walked');
-    // A problem raised from the element is linked to it…
+    // A problem raised from the element, in a form beside the model, is linked to it…
     await page.getByTestId('viewer-create-topic').click();
-    await page.getByTestId('topic-form-page').waitFor();
-    await expect.poll(() => page.getByTestId('topic-form-page').textContent()).toContain('构件');
+    const raise = page.getByTestId('viewer-raise-topic');
+    await raise.waitFor();
+    await expect.poll(() => raise.textContent()).toContain('构件');
     const title = `构件渗漏 ${suffix()}`;
     await page.getByTestId('topic-name-input').fill(title);
     await pickMember(page, 'topic-mentions-select', person);
     await page.getByTestId('topic-submit').click();
+    await raise.waitFor({ state: 'detached' });
+    // …the viewer stays, and the element's problems list it.
+    expect(page.url()).toContain('/models/viewer');
+    await expect
+      .poll(() => page.getByTestId('viewer-element-topics').textContent(), { timeout: 15_000 })
+      .toContain(title);
+    await page.getByTestId('viewer-element-topics').getByRole('link', { name: title }).click();
     await page.getByTestId('topic-detail').waitFor();
 
     step('topic created');
@@ -341,5 +416,26 @@ describe('BIM models', () => {
       .poll(() => page.getByTestId('viewer-element-topics').textContent(), { timeout: 15_000 })
       .toContain(title);
     await keepScreenshot(page, 'model-viewer-element-topics');
+
+    step('phone');
+    // A phone opens the viewer on the whole screen: no workbench bars, the panels in a closed sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/projects/${projectId}/models/viewer?models=${modelId}`);
+    await waitForDrawnModel(page);
+    const viewerBox = (await page.getByTestId('model-viewer').boundingBox())!;
+    expect([viewerBox.x, viewerBox.y, viewerBox.width, viewerBox.height]).toEqual([0, 0, 390, 844]);
+    expect(await page.getByTestId('workbench-tabs').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await keepScreenshot(page, 'model-viewer-phone');
+    const phoneShare = await canvasShare(page);
+    console.info(`viewer: canvas ${(phoneShare * 100).toFixed(1)} % of 390×844 (sheet closed)`);
+    expect(await page.getByTestId('viewer-sheet').getAttribute('data-size')).toBe('closed');
+    expect(phoneShare).toBeGreaterThan(0.75);
+    expect((await readCanvas(page)).colours).toBeGreaterThan(50);
+    // The structure tab opens the sheet half way: the canvas gives it the room.
+    await page.getByTestId('viewer-sheet-tab-tree').click();
+    await expect.poll(() => page.getByTestId('viewer-sheet').getAttribute('data-size')).toBe('half');
+    await expect.poll(() => canvasShare(page)).toBeLessThan(phoneShare - 0.2);
+    await keepScreenshot(page, 'model-viewer-phone-sheet');
   });
 });

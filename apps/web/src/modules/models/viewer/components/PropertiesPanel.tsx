@@ -25,6 +25,9 @@ import { useAttributeDisplay, useElement, useElementTopics, useModelRight, useSp
 import { countRefs } from '../engine/refs';
 import { storeyInTree } from '../spatialTree';
 
+// The topic form beside the model, fetched when someone raises a problem.
+const RaiseTopicForm = lazy(() => import('./RaiseTopicForm'));
+
 // The list engineer's QR dialog, only fetched when someone opens it.
 const ElementQrDialog = lazy(() =>
   import('../../components/ElementQrDialog').then((module) => ({ default: module.ElementQrDialog })),
@@ -134,6 +137,9 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
   const needsTree = element.data !== undefined && !element.data.storey;
   const tree = useSpatialTree(projectId, needsTree ? modelId : '', versionId);
   const [qrOpen, setQrOpen] = useState(false);
+  // The element the problem form is open for (another element selected: the form closes).
+  const [raising, setRaising] = useState<string | null>(null);
+  const key = `${modelId}:${globalId}`;
 
   if (element.isPending || display.isPending)
     return <Skeleton active data-testid="viewer-properties-loading" />;
@@ -196,8 +202,22 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
         projectId={projectId}
         modelId={modelId}
         globalId={globalId}
+        raising={raising === key}
+        onRaise={() => setRaising(raising === key ? null : key)}
         onQr={() => setQrOpen(true)}
       />
+      {raising === key && (
+        <Suspense fallback={<Skeleton active />}>
+          <RaiseTopicForm
+            key={key}
+            projectId={projectId}
+            modelId={modelId}
+            globalId={globalId}
+            elementName={elementDisplayName(detail, language)}
+            onDone={() => setRaising(null)}
+          />
+        </Suspense>
+      )}
       <Descriptions
         size="small"
         column={1}
@@ -257,7 +277,14 @@ export function newElementTopicPath(projectId: string, modelId: string, globalId
   return `${newTopicPath(projectId)}?${search.toString()}`;
 }
 
-function ElementActions(props: { projectId: string; modelId: string; globalId: string; onQr: () => void }) {
+function ElementActions(props: {
+  projectId: string;
+  modelId: string;
+  globalId: string;
+  raising: boolean;
+  onRaise: () => void;
+  onQr: () => void;
+}) {
   const { t } = useTranslation();
   const canCreateTopic = useTopicRight(props.projectId, 'create');
   // Sharing an element publishes its attributes: the same right as editing the model's data.
@@ -265,11 +292,25 @@ function ElementActions(props: { projectId: string; modelId: string; globalId: s
   return (
     <Space wrap className="viewer-properties__actions">
       {canCreateTopic.data === true && (
-        <Link to={newElementTopicPath(props.projectId, props.modelId, props.globalId)}>
-          <Button size="small" type="primary" icon={<PlusOutlined />} data-testid="viewer-create-topic">
+        // The form opens beside the model; its page (more room) stays one click away.
+        <>
+          <Button
+            size="small"
+            type="primary"
+            icon={<PlusOutlined />}
+            aria-expanded={props.raising}
+            onClick={props.onRaise}
+            data-testid="viewer-create-topic"
+          >
             {t('modelViewer:topics.create')}
           </Button>
-        </Link>
+          <Link
+            to={newElementTopicPath(props.projectId, props.modelId, props.globalId)}
+            data-testid="viewer-create-topic-page"
+          >
+            {t('modelViewer:raise.onPage')}
+          </Link>
+        </>
       )}
       {canShare.data === true && (
         <Button size="small" icon={<QrcodeOutlined />} onClick={props.onQr} data-testid="viewer-element-qr">

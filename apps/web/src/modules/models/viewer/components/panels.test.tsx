@@ -130,11 +130,17 @@ describe('properties panel', { timeout: 60_000 }, () => {
       'href',
       `/projects/${PROJECT_ID}/topics/66d000000000000000000501`,
     );
-    const create = await screen.findByTestId('viewer-create-topic');
-    expect(create.closest('a')).toHaveAttribute(
+    // Raising a problem: the form beside the model (the topics module's form), its page one click away.
+    expect(await screen.findByTestId('viewer-create-topic-page')).toHaveAttribute(
       'href',
       `/projects/${PROJECT_ID}/topics/new?link=element%3A${MODEL_ID}%3A2O2Fr%24t4X7Zf8NOew3FLOH`,
     );
+    fireEvent.click(screen.getByTestId('viewer-create-topic'));
+    const raise = await screen.findByTestId('viewer-raise-topic', {}, { timeout: 15_000 });
+    expect(raise).toHaveTextContent('为「外墙-240」提出问题');
+    expect(within(raise).getByTestId('topic-name-input')).toBeInTheDocument();
+    fireEvent.click(within(raise).getByTestId('topic-cancel'));
+    await waitFor(() => expect(screen.queryByTestId('viewer-raise-topic')).toBeNull());
     expect(screen.getByTestId('viewer-element-qr')).toBeInTheDocument();
     const topicsRequest = api.requests.find((request) => request.path.includes('/entities/'));
     expect(topicsRequest?.query.get('modelId')).toBe(MODEL_ID);
