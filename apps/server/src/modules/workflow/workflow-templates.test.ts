@@ -766,6 +766,29 @@ describe('workflow templates', () => {
       [],
     );
 
+    // Two edits of the same revision at once: exactly one wins, the other gets the winner as current.
+    const racing = await Promise.all(
+      ['甲', '乙'].map((description) =>
+        call('demo', 'PUT', `workflow-templates/${template._id}`, { revision: first.revision, description }),
+      ),
+    );
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = json<Template & { description: string }>(racing.find((r) => r.statusCode === 200)!);
+    const loser = json<{ current: Template }>(racing.find((r) => r.statusCode === 409)!);
+    expect(loser.current).toMatchObject({ revision: winner.revision, description: winner.description });
+
+    // Two publications at once freeze one version.
+    const publishing = await Promise.all(
+      [1, 2].map(() => call('demo', 'POST', `workflow-templates/${template._id}/publish`, {})),
+    );
+    expect(publishing.map((r) => r.statusCode)).toContain(200);
+    expect(publishing.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(
+      ok<Array<{ version: number }>>(
+        await call('demo', 'GET', `workflow-templates/${template._id}/versions`),
+      ),
+    ).toMatchObject([{ version: 1 }]);
+
     const other = await createTemplate();
     const clash = await call('demo', 'PUT', `workflow-templates/${other._id}`, {
       revision: other.revision,
