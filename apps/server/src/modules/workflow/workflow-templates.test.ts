@@ -703,7 +703,14 @@ describe('workflow templates', () => {
         .nodes[1]?.name,
     ).toBe('经理审批');
 
-    // Members list and read enabled, published templates only.
+    // Members list and read enabled, published templates only, and count only those in the groups.
+    const group = await createGroup();
+    await createTemplate({ groupId: group._id });
+    const countIn = async (who: Who) =>
+      ok<Array<{ _id: string; templateCount: number }>>(
+        await call(who, 'GET', `projects/${P}/workflow-groups`),
+      ).find((row) => row._id === group._id)?.templateCount;
+    expect([await countIn('demo'), await countIn('zhangsan')]).toEqual([1, 0]);
     const memberList = async () =>
       ok<Template[]>(await call('zhangsan', 'GET', `projects/${P}/workflow-templates?limit=200`)).map(
         (row) => row._id,

@@ -51,14 +51,15 @@ export function createWorkflowRepository(db: Kysely<WorkflowDatabase>, engine: E
         .orderBy('id')
         .execute();
     },
-    async templateCountsByGroup(projectId: string): Promise<Map<string, number>> {
-      const rows = await db
+    /** Templates per group; `usableOnly`: the enabled, published ones (what a member sees). */
+    async templateCountsByGroup(projectId: string, usableOnly = false): Promise<Map<string, number>> {
+      let query = db
         .selectFrom('workflow_templates')
         .select(['group_id', (eb) => eb.fn.countAll<number | string>().as('count')])
         .where('project_id', '=', projectId)
-        .where('group_id', 'is not', null)
-        .groupBy('group_id')
-        .execute();
+        .where('group_id', 'is not', null);
+      if (usableOnly) query = query.where('status', '=', 'enabled').where('published_version', '>', 0);
+      const rows = await query.groupBy('group_id').execute();
       return new Map(rows.map((row) => [row.group_id as string, Number(row.count)]));
     },
     findGroup(id: string): Promise<GroupRow | undefined> {

@@ -208,10 +208,10 @@ export function createWorkflowService({ db, engine, clock, access, directory }: 
     // ── groups ──
 
     async listGroups(user: User, projectId: string): Promise<WorkflowGroup[]> {
-      await reader(user, projectId);
+      const { admin } = await reader(user, projectId);
       const [rows, counts] = await Promise.all([
         repository.groups(projectId),
-        repository.templateCountsByGroup(projectId),
+        repository.templateCountsByGroup(projectId, !admin),
       ]);
       return rows.map((row) => presentGroup(row, counts.get(row.id) ?? 0));
     },
