@@ -253,28 +253,50 @@ export function compileResponseSerializer(schema: ZodType): Serializer | null {
   return writerOf(compiled);
 }
 
-export function createResponseSerializerCompiler({ check }: { check: boolean }) {
-  return (input: CompilerInput): Serializer => {
-    const viaZod = zodSerializerCompiler(input) as Serializer;
-    const schema = input.schema as ZodType;
-    let compiled: Serializer | null = null;
+/** One compiled writer per schema object (the error answers share theirs), null when zod's path writes it. */
+const compiledWriters = new WeakMap<object, Serializer | null>();
+
+function compiledFor(schema: unknown): Serializer | null {
+  if (!(schema instanceof z.ZodType)) return null;
+  let compiled = compiledWriters.get(schema);
+  if (compiled === undefined) {
     try {
-      compiled = schema instanceof z.ZodType ? compileResponseSerializer(schema) : null;
+      compiled = compileResponseSerializer(schema);
     } catch {
       compiled = null;
     }
-    if (!compiled) return viaZod;
-    if (!check) return compiled;
-    const fast = compiled;
+    compiledWriters.set(schema, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Compiles on a route's first answer, not when the route is added: ~400 routes with several statuses each
+ * would otherwise add their JSON Schema conversions to every cold start.
+ */
+export function createResponseSerializerCompiler({ check }: { check: boolean }) {
+  return (input: CompilerInput): Serializer => {
+    const viaZod = zodSerializerCompiler(input) as Serializer;
+    let write: Serializer | undefined;
     return (data) => {
-      const expected = viaZod(data); // throws, as in production before, on an answer its schema refuses
-      const written = fast(data);
-      if (written !== expected) {
-        throw new Error(
-          `compiled response serializer of ${input.method} ${input.url} differs from zod's:\n${written}\n${expected}`,
-        );
+      if (write === undefined) {
+        const compiled = compiledFor(input.schema);
+        write = !compiled || !check ? (compiled ?? viaZod) : checked(compiled, viaZod, input);
       }
-      return written;
+      return write(data);
     };
+  };
+}
+
+function checked(compiled: Serializer, viaZod: Serializer, input: CompilerInput): Serializer {
+  return (data) => {
+    const expected = viaZod(data); // throws, as in production before, on an answer its schema refuses
+    const written = compiled(data);
+    if (written !== expected) {
+      throw new Error(
+        `compiled response serializer of ${input.method} ${input.url} differs from zod's:\n${written}\n${expected}`,
+      );
+    }
+    return written;
   };
 }
