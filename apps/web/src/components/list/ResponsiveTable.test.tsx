@@ -167,6 +167,36 @@ describe('ResponsiveTable', () => {
     expect(screen.getByText('没有记录')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: '记录' })).not.toBeInTheDocument();
   });
+
+  it('sorts on a phone by the columns the table sorts by their header', async () => {
+    setWidth(390);
+    const onChange = vi.fn();
+    const sorted: ResponsiveColumn<Row>[] = [
+      ...columns,
+      { key: 'createdAt', title: '创建时间', dataIndex: 'due', sorter: true, sortOrder: 'descend' },
+    ];
+    renderWithProviders(
+      <ResponsiveTable<Row>
+        rowKey="id"
+        columns={sorted}
+        dataSource={rows}
+        onChange={onChange}
+        pagination={false}
+      />,
+    );
+    const sort = screen.getByRole('combobox', { name: '排序' });
+    expect(sort.closest('.ant-select')).toHaveTextContent('创建时间（降序）');
+    fireEvent.mouseDown(sort);
+    fireEvent.click(
+      await screen.findByText('创建时间（升序）', { selector: '.ant-select-item-option-content' }),
+    );
+    expect(onChange).toHaveBeenCalledWith(
+      {},
+      {},
+      expect.objectContaining({ columnKey: 'createdAt', order: 'ascend' }),
+      expect.objectContaining({ action: 'sort' }),
+    );
+  });
 });
 
 function Filters({ onClear }: { onClear: () => void }) {

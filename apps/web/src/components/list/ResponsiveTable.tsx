@@ -1,6 +1,6 @@
 import './locales';
 import './list.css';
-import { Checkbox, Empty, Pagination, Spin, Table, type TableProps } from 'antd';
+import { Checkbox, Empty, Pagination, Select, Spin, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TablePaginationConfig } from 'antd/es/table/interface';
 import {
@@ -129,6 +129,19 @@ function CardList<T extends object>({
     rowSelection.onChange(keys, chosen, { type: 'single' });
   };
 
+  // A column the table sorts by its header: on a phone, a select above the cards does the same.
+  const sortable = columns.filter((c) => c.sorter && c.sortOrder !== undefined);
+  const sortTo = (value: string) => {
+    const [columnKey, order] = value.split(':') as [string, 'ascend' | 'descend'];
+    const column = sortable.find((c) => String(c.key) === columnKey);
+    onChange?.(
+      pagination ? { ...pagination } : {},
+      {},
+      { column, columnKey, order, field: column?.dataIndex as never },
+      { action: 'sort', currentDataSource: rows as T[] },
+    );
+  };
+
   const changePage = (current: number, pageSize: number) => {
     if (!pagination) return;
     if (local) setLocalPage(current);
@@ -154,6 +167,30 @@ function CardList<T extends object>({
 
   return (
     <div className={['list-cards', className].filter(Boolean).join(' ')} data-testid={testId}>
+      {sortable.length > 0 ? (
+        <Select<string>
+          className="list-cards__sort"
+          aria-label={t('list:sort.label')}
+          value={sortable
+            .filter((c) => c.sortOrder)
+            .map((c) => `${String(c.key)}:${c.sortOrder}`)
+            .at(0)}
+          onChange={sortTo}
+          options={sortable.flatMap((c) => [
+            {
+              value: `${String(c.key)}:descend`,
+              label: t('list:sort.descend', {
+                column: typeof c.title === 'string' ? c.title : String(c.key),
+              }),
+            },
+            {
+              value: `${String(c.key)}:ascend`,
+              label: t('list:sort.ascend', { column: typeof c.title === 'string' ? c.title : String(c.key) }),
+            },
+          ])}
+          data-testid={testId ? `${testId}-sort` : undefined}
+        />
+      ) : null}
       <Spin spinning={spinning}>
         {rows.length === 0 ? (
           <div className="list-cards__empty">{empty}</div>

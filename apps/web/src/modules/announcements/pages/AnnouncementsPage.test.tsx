@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage } from '../../../app/i18n';
 import { fakeApiForFile } from '../../../test/project';
 import {
@@ -27,9 +27,34 @@ const pinned = () =>
     unRead: false,
     createdAt: '2026-03-01T08:00:00.000Z',
   });
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
+
 const unread = () => makeAnnouncement({ _id: '66c000000000000000000503', title: '今日例会' });
 
 describe('announcement lists', { timeout: 60_000 }, () => {
+  it('on a phone: one card per announcement, pinned first, the sender and time labelled', async () => {
+    setWidth(390);
+    state.received = [unread(), pinned()];
+    renderAnnouncements(LIST, RECEIVER);
+    const list = await screen.findByTestId('announcements-table-receive');
+    expect(within(list).queryByRole('table')).not.toBeInTheDocument();
+    const cards = await within(list).findAllByRole('listitem');
+    expect(cards.map((card) => card.getAttribute('data-testid'))).toEqual([
+      'announcement-row-66c000000000000000000502',
+      'announcement-row-66c000000000000000000503',
+    ]);
+    expect(cards[1]!.querySelector('.list-card__title')).toHaveTextContent('今日例会');
+    expect(within(cards[1]!).getByText('发布人')).toBeInTheDocument();
+    expect(cards[1]).toHaveTextContent('演示用户');
+  });
+
   it('received: pinned first, unread marked, the sender shown, and a menu entry in the workbench', async () => {
     state.received = [unread(), pinned()];
     renderAnnouncements(LIST, RECEIVER);
