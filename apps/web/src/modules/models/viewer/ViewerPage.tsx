@@ -15,18 +15,19 @@ import {
   MenuUnfoldOutlined,
 } from '@ant-design/icons';
 import { FEDERATION_MODELS_MAX } from '@lintel/contracts/models';
-import { App, Button, Empty, Result, Select, Space, Tabs, Tooltip, Typography } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { App, Button, Empty, Result, Space, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { useIsPhone } from '../../../lib/useIsPhone';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
-import { useAllModels, useModelRight } from '../api';
+import { useModelRight } from '../api';
 import { modelsPath } from '../paths';
 import { classKey } from './components/classKey';
 import { LoadStatus } from './components/LoadStatus';
+import { ModelPicker, ToolbarButton } from './components/ToolbarParts';
 import type { ViewerModelInfo } from './components/types';
 import { type SheetSize, ViewerSheet } from './components/ViewerSheet';
 import type { ViewerEngine } from './engine/createViewer';
@@ -531,66 +532,5 @@ function ViewerScreen({ projectId }: { projectId: string }) {
         />
       )}
     </div>
-  );
-}
-
-/** A toolbar button: its label beside the icon where there is room, always in its tooltip with the key. */
-function ToolbarButton(props: {
-  icon: ReactNode;
-  label: string;
-  hint: string;
-  onClick: () => void;
-  testId: string;
-  disabled?: boolean;
-  pressed?: boolean;
-}) {
-  return (
-    <Tooltip title={props.hint}>
-      <Button
-        icon={props.icon}
-        type={props.pressed ? 'primary' : 'default'}
-        aria-pressed={props.pressed}
-        disabled={props.disabled}
-        onClick={props.onClick}
-        aria-label={props.label}
-        data-testid={props.testId}
-      >
-        <span className="model-viewer__label">{props.label}</span>
-      </Button>
-    </Tooltip>
-  );
-}
-
-/** Choose the models open together (federation): only converted models of the project are offered. */
-function ModelPicker(props: {
-  projectId: string;
-  value: readonly string[];
-  onChange: (ids: string[]) => void;
-}) {
-  const { t } = useTranslation();
-  const models = useAllModels(props.projectId);
-  const options = (models.data ?? [])
-    .filter((model) => model.currentVersion.status === 'ready' || props.value.includes(model._id))
-    .map((model) => ({ value: model._id, label: model.name }));
-  // A model of the URL the list does not hold (deleted, or not visible to this user) still shows, unnamed.
-  for (const id of props.value)
-    if (models.data && !options.some((option) => option.value === id))
-      options.push({ value: id, label: t('modelViewer:toolbar.unknownModel') });
-  return (
-    <Select
-      mode="multiple"
-      className="model-viewer__picker"
-      placeholder={t('modelViewer:toolbar.pickModels')}
-      aria-label={t('modelViewer:toolbar.models')}
-      value={[...props.value]}
-      options={options}
-      loading={models.isPending}
-      maxTagCount={2}
-      maxTagTextLength={16}
-      optionFilterProp="label"
-      onChange={(ids: string[]) => props.onChange(ids)}
-      notFoundContent={models.isError ? errorMessage(models.error, t) : undefined}
-      data-testid="viewer-model-picker"
-    />
   );
 }
