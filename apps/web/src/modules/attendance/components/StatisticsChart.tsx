@@ -2,10 +2,16 @@ import type { AttendanceStatistics } from '@lintel/contracts/personnel';
 import { Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type BarSeries, StackedBars } from './StackedBars';
+import { lazyComponent } from '../../../lib/lazyComponent';
+import type { BarSeries } from './StackedBars';
 import { STATUS_COLORS, STATUS_ORDER, useStatusLabel } from './StatusTag';
 
 type Axis = 'group' | 'day';
+
+/** echarts (~170 KB gzip) loads with the chart, not with the page (issue 15 §4: routes ≤ 350 KB). */
+const StackedBars = lazyComponent(() => import('./StackedBars').then((module) => module.StackedBars), {
+  fallback: <div className="attendance-chart" style={{ height: 320 }} />,
+});
 
 /** The period's person-days per status, stacked: one bar per unit or craft, or one per day. */
 export function StatisticsChart({ data }: { data: AttendanceStatistics }) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getInstanceByDom } from 'echarts/core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeApiForFile, requestsTo } from '../../../test/project';
 import {
   makeStatistics,
@@ -26,6 +26,10 @@ function chartSeries(testId: string) {
 }
 
 describe('attendance statistics', { timeout: 60_000 }, () => {
+  // The chart's code (echarts) loads with the chart rather than with the page; its first import takes
+  // longer in a test than a findBy waits, so it is imported once before the tests.
+  beforeAll(() => import('../components/StackedBars'), 60_000);
+
   it('asks for this month by unit, draws the stacked bars and the table, and shows the month sheet', async () => {
     renderAttendance(STATISTICS);
     expect(await screen.findByTestId('statistics-chart')).toBeInTheDocument();
