@@ -40,8 +40,8 @@ function deferAntdUniqueProvider(): Plugin {
  *   there, a filtered column shows its title alone.
  * - Tabs' "more" button (a Dropdown with a Menu of the tabs that do not fit: @rc-component's menu, overflow
  *   and dropdown, ~15 KB gzip) shows only when the tabs overflow their bar; every route with tabs loaded it.
- *   React 19 passes `ref` as a prop, so the tab bar measures the button once it is there (its size is
- *   read again on the next resize of the bar, which the button's arrival causes when it takes room).
+ *   It loads when a tab is hidden; React 19 passes `ref` as a prop, so the tab bar measures the button once
+ *   it is there (on the resize of the bar that the button's arrival causes).
  * - A date picker's popup (the calendar panels, the presets and the footer: ~12 KB gzip) shows only once the
  *   picker is opened; every form and filter bar with a date loaded it. On the first opening the popup is
  *   empty for the moment the panels take to arrive, then aligns to its content as it does on any resize.
@@ -56,6 +56,8 @@ const DEFERRED_ANTD: Array<{
   /** The file `source` names, relative to the importer, when it is not `${source}.js`. */
   file?: string;
   fallback: 'null' | 'children';
+  /** A condition on `props` under which the part is needed (else its fallback shows and nothing loads). */
+  when?: string;
   extra?: string;
 }> = [
   ...['./noFound', './serverError', './unauthorized'].map((source) => ({
@@ -81,6 +83,8 @@ const DEFERRED_ANTD: Array<{
     importer: /[\\/]@rc-component[\\/]tabs[\\/]es[\\/]TabNavList[\\/]index\.js$/,
     source: './OperationNode',
     fallback: 'null',
+    // Rendered always, hidden while every tab fits: needed once tabs are hidden (or tabs can be added).
+    when: 'props.tabs.length > 0 || Boolean(props.editable)',
   },
   {
     importer: /[\\/]@rc-component[\\/]picker[\\/]es[\\/]PickerInput[\\/](SinglePicker|RangePicker)\.js$/,
@@ -150,7 +154,9 @@ function deferAntdParts(): Plugin {
       return `import { createElement, lazy, Suspense } from 'react';
 const Loaded = lazy(() => import(${JSON.stringify(target)}));
 export default function Deferred(props) {
-  return createElement(Suspense, { fallback: ${part.fallback === 'children' ? 'props.children' : 'null'} }, createElement(Loaded, props));
+  const fallback = ${part.fallback === 'children' ? 'props.children' : 'null'};
+  if (!(${part.when ?? 'true'})) return fallback;
+  return createElement(Suspense, { fallback }, createElement(Loaded, props));
 }
 ${part.extra ?? ''}`;
     },
