@@ -233,6 +233,14 @@ describe('model viewer page', { timeout: 90_000 }, () => {
     await user.click(screen.getByRole('button', { name: '下' }));
     await waitFor(() => expect(engine.calls).toEqual(['rotate 0.00 3.14', 'fit 2O2Fr$t4X7Zf8NOew3FLOH']));
     expect(screen.queryByRole('button', { name: '轴测' })).not.toBeInTheDocument();
+    // F with nothing selected zooms to what is isolated; Home goes home whatever is isolated.
+    engine.selection = [];
+    engine.calls = [];
+    fireEvent.keyDown(window, { key: 'f' });
+    await waitFor(() => expect(engine.calls).toEqual(['fit 2O2Fr$t4X7Zf8NOew3FLOH']));
+    engine.calls = [];
+    fireEvent.keyDown(window, { key: 'Home' });
+    await waitFor(() => expect(engine.calls).toEqual(['rotate 0.79 0.96', 'fit all']));
   });
 
   it('full screen fills the window and Esc leaves it; the desktop panels collapse', async () => {

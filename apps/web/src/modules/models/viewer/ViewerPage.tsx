@@ -202,7 +202,9 @@ function ViewerScreen({ projectId }: { projectId: string }) {
       if (!target) return;
       const selection = target.getSelection();
       try {
-        if (command === 'fit') await target.fit(selection.length > 0 ? selection : undefined);
+        // Zoom to the selection; with none, to what is isolated, else to everything.
+        if (command === 'fit')
+          await target.fit(selection.length > 0 ? selection : (target.getIsolated() ?? undefined));
         else if (command === 'home') await showHome(target);
         else if (command === 'clearSelection') await target.select([]);
         else if (command === 'showAll') await target.showAll();
