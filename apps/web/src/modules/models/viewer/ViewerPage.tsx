@@ -109,8 +109,9 @@ function ViewerScreen({ projectId }: { projectId: string }) {
   const [panelHost, setPanelHost] = useState<HTMLDivElement | null>(null);
   const phone = useIsPhone();
   const fullscreen = useFullscreen();
-  // On narrow screens (tablets, small laptops) the canvas gets the room first; the tree opens on demand.
-  const [leftOpen, setLeftOpen] = useState(() => window.innerWidth >= 1440);
+  // Below a wide desktop (1600 px) the canvas gets the room first; the tree opens on demand. At 1440×900 the
+  // open tree left the canvas 31.5 % of the window, folded 42.5 % (bench, models walk).
+  const [leftOpen, setLeftOpen] = useState(() => window.innerWidth >= 1600);
   const [rightOpen, setRightOpen] = useState(true);
   // On a phone the panels are a bottom sheet, closed at first: the canvas takes the screen.
   const [sheetSize, setSheetSize] = useState<SheetSize>('closed');
