@@ -1,4 +1,5 @@
 export * from './api';
+export * from './instance';
 export * from './progress';
 export * from './routing';
 export * from './schemas';

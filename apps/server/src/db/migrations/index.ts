@@ -69,6 +69,9 @@ import * as m2026112741 from './2026112741_user_consents';
 import * as m2026112800 from './2026112800_workflow_groups';
 import * as m2026112801 from './2026112801_workflow_templates';
 import * as m2026112802 from './2026112802_workflow_template_versions';
+import * as m2026112810 from './2026112810_workflow_instances';
+import * as m2026112811 from './2026112811_workflow_instance_approvers';
+import * as m2026112812 from './2026112812_workflow_log';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -149,4 +152,7 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112800_workflow_groups': m2026112800,
   '2026112801_workflow_templates': m2026112801,
   '2026112802_workflow_template_versions': m2026112802,
+  '2026112810_workflow_instances': m2026112810,
+  '2026112811_workflow_instance_approvers': m2026112811,
+  '2026112812_workflow_log': m2026112812,
 };

@@ -46,3 +46,16 @@ export type WorkflowModule = ReturnType<typeof createWorkflowModule>;
 export const workflowPlugin: FastifyPluginAsyncZod<{ module: WorkflowModule }> = async (app, { module }) => {
   await app.register(workflowRoutes, { workflow: module.workflow });
 };
+
+// The engine (issue 18, second slice): modules that own records (forms, later tasks and reviews) create it
+// with the notifications module's producers and call it inside their own transactions.
+export {
+  createWorkflowEngine,
+  type StartInput,
+  type WorkflowEffect,
+  type WorkflowEngine,
+  type WorkflowEngineDeps,
+  WorkflowRefusal,
+  type WorkflowResult,
+  type WorkflowSubject,
+} from './engine/engine';

@@ -43,11 +43,72 @@ export interface WorkflowTemplateVersionsTable {
   published_at: Timestamp;
 }
 
+/** Running instances (migration 2026112810). */
+export interface WorkflowInstancesTable {
+  id: string;
+  project_id: string;
+  template_id: string;
+  template_version: number;
+  graph: JsonText;
+  subject_module: string;
+  subject_id: string;
+  subject_title: string;
+  initiator_id: string;
+  state: string;
+  current_node: string | null;
+  round: number;
+  revision: number;
+  route: JsonText;
+  form_values: JsonText;
+  picked: JsonText;
+  round_mode: string | null;
+  node_entered_at: Timestamp | null;
+  node_due_at: Timestamp | null;
+  acted: IntBool;
+  log_seq: number;
+  last_urged_at: Timestamp | null;
+  submitted_at: Timestamp;
+  finished_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The approvers of each node visit (migration 2026112811). */
+export interface WorkflowInstanceApproversTable {
+  instance_id: string;
+  round: number;
+  node_id: string;
+  user_id: string;
+  position: number;
+  decision: string | null;
+  decided_seq: number | null;
+  decided_at: Timestamp | null;
+  added_by: string | null;
+}
+
+/** The append-only log (migration 2026112812). */
+export interface WorkflowLogTable {
+  id: string;
+  instance_id: string;
+  seq: number;
+  actor_id: string | null;
+  action: string;
+  node_id: string | null;
+  round: number;
+  opinion: JsonText;
+  target_node: string | null;
+  target_user: string | null;
+  at: Timestamp;
+}
+
 // A type alias, not an interface: Kysely's withTables wants a type with an implicit index signature.
 export type WorkflowTables = {
   workflow_groups: WorkflowGroupsTable;
   workflow_templates: WorkflowTemplatesTable;
   workflow_template_versions: WorkflowTemplateVersionsTable;
+  workflow_instances: WorkflowInstancesTable;
+  workflow_instance_approvers: WorkflowInstanceApproversTable;
+  workflow_log: WorkflowLogTable;
 };
 
 export type WorkflowDatabase = Database & WorkflowTables;
