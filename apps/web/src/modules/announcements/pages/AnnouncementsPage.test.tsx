@@ -39,7 +39,7 @@ afterEach(() => setWidth(DESKTOP_WIDTH));
 const unread = () => makeAnnouncement({ _id: '66c000000000000000000503', title: '今日例会' });
 
 describe('announcement lists', { timeout: 60_000 }, () => {
-  it('on a phone: one card per announcement, pinned first, the sender and time labelled', async () => {
+  it('on a phone: one card per announcement, pinned first, the sender labelled', async () => {
     setWidth(390);
     state.received = [unread(), pinned()];
     renderAnnouncements(LIST, RECEIVER);
