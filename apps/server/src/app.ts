@@ -323,6 +323,10 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     // finished and moved into the storage (with several processes: sticky sessions or a shared DATA_DIR).
     uploadDir: join(config.dataDir, 'uploads-in-progress'),
     tagScope: (user, projectId, role) => permissions.treeScope(user, projectId, 'modelViewer', 'tags', role),
+    // SQLite: the model and version behind every element query are reused until a write (issue 15 §3).
+    rowCache: database.otherWrites
+      ? { tableWrites: database.tableWrites, otherWrites: database.otherWrites }
+      : undefined,
   });
   // Viewports, selection sets, tags, attribute display and QR shares of the models (modules/models/views).
   const modelViews = createModelViewsModule({

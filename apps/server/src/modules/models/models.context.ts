@@ -5,6 +5,7 @@ import type { PermissionType } from '@lintel/contracts/permissions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock';
+import { cachedRows, type WriteSignals } from '../../db/cached-rows';
 import type { Engine } from '../../db/engine';
 import { fromJson } from '../../db/json';
 import type { Database } from '../../db/schema';
@@ -13,7 +14,12 @@ import type { Jobs } from '../../jobs/index';
 import { AppError } from '../../plugins/app-error';
 import type { Storage } from '../../storage/index';
 import type { OrgAccess, ScopeAccess } from '../org/access';
-import { createModelsRepository, type ModelRow, type VersionRow } from './models.repository';
+import {
+  createModelsRepository,
+  type ModelRow,
+  type ModelsRepository,
+  type VersionRow,
+} from './models.repository';
 import { withModelTables } from './tables';
 
 /** The queue of conversion jobs (payload `{ versionId }`). */
@@ -51,6 +57,11 @@ export interface ModelsDeps {
   tagScope?:
     | ((user: User, projectId: string, role: MemberRole | null) => Promise<readonly string[] | null>)
     | undefined;
+  /**
+   * SQLite: a model and a version read by id outside a transaction are reused until a write to models or
+   * model_versions (db/cached-rows.ts); every element query reads both. PostgreSQL: none, read each time.
+   */
+  rowCache?: WriteSignals | undefined;
 }
 
 export const need = (permission: PermissionType) => ({ moduleKey: MODELS_MODULE_KEY, permission }) as const;
@@ -63,10 +74,26 @@ export const versionKeys = (versionId: string) => ({
   tree: `model-versions/${versionId}/tree`,
 });
 
+/** The repository with `findModel`/`findVersion` cached when read outside a transaction (`trx` not given). */
+function withCachedLookups(
+  repository: ModelsRepository,
+  signals: WriteSignals | undefined,
+): ModelsRepository {
+  if (!signals) return repository;
+  const tables = ['models', 'model_versions'] as const;
+  const model = cachedRows<ModelRow>(signals, tables, (id) => repository.findModel(id));
+  const version = cachedRows<VersionRow>(signals, tables, (id) => repository.findVersion(id));
+  return {
+    ...repository,
+    findModel: (id, trx) => (trx === undefined ? model(id) : repository.findModel(id, trx)),
+    findVersion: (id, trx) => (trx === undefined ? version(id) : repository.findVersion(id, trx)),
+  };
+}
+
 /** What the parts of the models module share: dependencies, the repository and the access checks. */
 export function createModelsBase(deps: ModelsDeps) {
   const { access, clock } = deps;
-  const repository = createModelsRepository(withModelTables(deps.db));
+  const repository = withCachedLookups(createModelsRepository(withModelTables(deps.db)), deps.rowCache);
 
   /** Whether the caller's tag scope (if any) lets them see the model: it carries one of the scope's tags. */
   async function tagsAllow(user: User, model: ModelRow, role: MemberRole | null): Promise<boolean> {
