@@ -1,9 +1,22 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook } from '@testing-library/react';
+import { ConfigProvider, DatePicker } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { loadAntdTexts, useAntdLocale, ZH_CN_CORE } from './antdLocale';
+
+/** An open date picker on November 2026, in the antd locale the app uses for `language`. */
+function OpenPicker({ language }: { language: 'zh-CN' | 'en-US' }) {
+  return (
+    <ConfigProvider locale={useAntdLocale(language)}>
+      <DatePicker open defaultPickerValue={dayjs('2026-11-21')} />
+    </ConfigProvider>
+  );
+}
+
+const weekDayHeads = () =>
+  Array.from(document.querySelectorAll('.ant-picker-date-panel thead th'), (cell) => cell.textContent);
 
 describe('antd locale', () => {
   it('has the core Chinese texts exactly as antd has them', () => {
@@ -36,5 +49,15 @@ describe('antd locale', () => {
     expect(names()).toBe('November Saturday');
     rerender({ language: 'zh-CN' });
     expect(dayjs().locale()).toBe('zh-cn');
+  });
+
+  it('antd’s own pickers see the dayjs locale the app loads (one dayjs in the page)', async () => {
+    await act(() => loadAntdTexts());
+    const { rerender } = render(<OpenPicker language="zh-CN" />);
+    // Chinese weeks start on Monday, with one-character day names: read from dayjs's zh-cn locale by the
+    // dayjs antd imports, so this fails if antd's dayjs is not the one the app registered the locale on.
+    expect(weekDayHeads()).toEqual(['一', '二', '三', '四', '五', '六', '日']);
+    rerender(<OpenPicker language="en-US" />);
+    expect(weekDayHeads()).toEqual(['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa']);
   });
 });
