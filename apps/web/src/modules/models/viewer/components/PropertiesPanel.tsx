@@ -1,4 +1,4 @@
-import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { Language } from '@lintel/contracts';
 import { elementDisplayName, ifcClassLabel } from '@lintel/contracts/ifc';
 import {
@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { useLanguage } from '../../../../app/useLanguage';
 import { errorMessage } from '../../../../lib/errors';
 import { isHttpError } from '../../../../lib/http';
+import { useContactSheetRight } from '../../../contactsheets/api';
 import { useTopicRight } from '../../../topics/api';
 import { newTopicPath, topicPath } from '../../../topics/paths';
 import { useAttributeDisplay, useElement, useElementTopics, useModelRight, useSpatialTree } from '../../api';
@@ -27,11 +28,14 @@ import { storeyInTree } from '../spatialTree';
 
 // The topic form beside the model, fetched when someone raises a problem.
 const RaiseTopicForm = lazy(() => import('./RaiseTopicForm'));
+const RaiseSheetForm = lazy(() => import('./RaiseSheetForm'));
 
 // The list engineer's QR dialog, only fetched when someone opens it.
 const ElementQrDialog = lazy(() =>
   import('../../components/ElementQrDialog').then((module) => ({ default: module.ElementQrDialog })),
 );
+
+type RaiseKind = 'topic' | 'sheet';
 
 const label = (value: { name: string; nameEn: string }, language: Language) =>
   language === 'en-US' ? value.nameEn : value.name;
@@ -137,9 +141,11 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
   const needsTree = element.data !== undefined && !element.data.storey;
   const tree = useSpatialTree(projectId, needsTree ? modelId : '', versionId);
   const [qrOpen, setQrOpen] = useState(false);
-  // The element the problem form is open for (another element selected: the form closes).
-  const [raising, setRaising] = useState<string | null>(null);
+  // The form open beside the element (a problem or a contact sheet); another element selected closes it.
+  const [raising, setRaising] = useState<{ key: string; kind: RaiseKind } | null>(null);
   const key = `${modelId}:${globalId}`;
+  const open = raising?.key === key ? raising.kind : null;
+  const toggleRaise = (kind: RaiseKind) => setRaising(open === kind ? null : { key, kind });
 
   if (element.isPending || display.isPending)
     return <Skeleton active data-testid="viewer-properties-loading" />;
@@ -202,20 +208,30 @@ function ElementProperties({ projectId, modelId, globalId, versionId, modelName 
         projectId={projectId}
         modelId={modelId}
         globalId={globalId}
-        raising={raising === key}
-        onRaise={() => setRaising(raising === key ? null : key)}
+        open={open}
+        onRaise={toggleRaise}
         onQr={() => setQrOpen(true)}
       />
-      {raising === key && (
+      {open && (
         <Suspense fallback={<Skeleton active />}>
-          <RaiseTopicForm
-            key={key}
-            projectId={projectId}
-            modelId={modelId}
-            globalId={globalId}
-            elementName={elementDisplayName(detail, language)}
-            onDone={() => setRaising(null)}
-          />
+          {open === 'topic' ? (
+            <RaiseTopicForm
+              key={key}
+              projectId={projectId}
+              modelId={modelId}
+              globalId={globalId}
+              elementName={elementDisplayName(detail, language)}
+              onDone={() => setRaising(null)}
+            />
+          ) : (
+            <RaiseSheetForm
+              key={key}
+              projectId={projectId}
+              modelId={modelId}
+              elementName={elementDisplayName(detail, language)}
+              onDone={() => setRaising(null)}
+            />
+          )}
         </Suspense>
       )}
       <Descriptions
@@ -281,12 +297,13 @@ function ElementActions(props: {
   projectId: string;
   modelId: string;
   globalId: string;
-  raising: boolean;
-  onRaise: () => void;
+  open: RaiseKind | null;
+  onRaise: (kind: RaiseKind) => void;
   onQr: () => void;
 }) {
   const { t } = useTranslation();
   const canCreateTopic = useTopicRight(props.projectId, 'create');
+  const canCreateSheet = useContactSheetRight(props.projectId, 'create');
   // Sharing an element publishes its attributes: the same right as editing the model's data.
   const canShare = useModelRight(props.projectId, 'edit');
   return (
@@ -298,8 +315,8 @@ function ElementActions(props: {
             size="small"
             type="primary"
             icon={<PlusOutlined />}
-            aria-expanded={props.raising}
-            onClick={props.onRaise}
+            aria-expanded={props.open === 'topic'}
+            onClick={() => props.onRaise('topic')}
             data-testid="viewer-create-topic"
           >
             {t('modelViewer:topics.create')}
@@ -311,6 +328,17 @@ function ElementActions(props: {
             {t('modelViewer:raise.onPage')}
           </Link>
         </>
+      )}
+      {canCreateSheet.data === true && (
+        <Button
+          size="small"
+          icon={<FileTextOutlined />}
+          aria-expanded={props.open === 'sheet'}
+          onClick={() => props.onRaise('sheet')}
+          data-testid="viewer-create-sheet"
+        >
+          {t('modelViewer:raise.sheet')}
+        </Button>
       )}
       {canShare.data === true && (
         <Button size="small" icon={<QrcodeOutlined />} onClick={props.onQr} data-testid="viewer-element-qr">

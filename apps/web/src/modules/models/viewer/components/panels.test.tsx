@@ -139,8 +139,14 @@ describe('properties panel', { timeout: 60_000 }, () => {
     const raise = await screen.findByTestId('viewer-raise-topic', {}, { timeout: 15_000 });
     expect(raise).toHaveTextContent('为「外墙-240」提出问题');
     expect(within(raise).getByTestId('topic-name-input')).toBeInTheDocument();
-    fireEvent.click(within(raise).getByTestId('topic-cancel'));
-    await waitFor(() => expect(screen.queryByTestId('viewer-raise-topic')).toBeNull());
+    // A contact sheet instead: its form takes the place, the element named in the subject.
+    fireEvent.click(screen.getByTestId('viewer-create-sheet'));
+    const sheet = await screen.findByTestId('viewer-raise-sheet', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('viewer-raise-topic')).toBeNull();
+    expect(sheet).toHaveTextContent('关于「外墙-240」发联系单');
+    expect(within(sheet).getByDisplayValue('关于「外墙-240」')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('viewer-create-sheet'));
+    await waitFor(() => expect(screen.queryByTestId('viewer-raise-sheet')).toBeNull());
     expect(screen.getByTestId('viewer-element-qr')).toBeInTheDocument();
     const topicsRequest = api.requests.find((request) => request.path.includes('/entities/'));
     expect(topicsRequest?.query.get('modelId')).toBe(MODEL_ID);
@@ -211,14 +217,16 @@ describe('properties panel', { timeout: 60_000 }, () => {
     );
   });
 
-  it('without rights: no problem and no QR buttons', async () => {
+  it('without rights: no problem, contact sheet or QR buttons', async () => {
     rights = {};
     renderProperties();
     await screen.findByTestId('viewer-properties');
+    // Asked: the problem, the contact sheet and the model's edit right.
     await waitFor(() =>
-      expect(api.requests.filter((request) => request.path.endsWith('/auth'))).toHaveLength(2),
+      expect(api.requests.filter((request) => request.path.endsWith('/auth'))).toHaveLength(3),
     );
     expect(screen.queryByTestId('viewer-create-topic')).toBeNull();
+    expect(screen.queryByTestId('viewer-create-sheet')).toBeNull();
     expect(screen.queryByTestId('viewer-element-qr')).toBeNull();
   });
 
