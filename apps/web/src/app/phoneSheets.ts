@@ -1,9 +1,8 @@
 import type { ConfigProviderProps } from 'antd';
 
 /**
- * Dialogs on a phone (issue 16; docs/decisions.md "Forms and dialogs on a phone"). Below 768 px the app's
- * ConfigProvider (providers.tsx) gives every antd Modal and Drawer these classes, and global.css turns them
- * into full-screen sheets: the whole width and height, the title and a 44 px close button at the top, the
+ * Dialogs on a phone (issue 16). Below 768 px the app's ConfigProvider (providers.tsx) gives every antd
+ * Modal and Drawer these classes, and global.css turns them into full-screen sheets: the whole width and height, the title and a 44 px close button at the top, the
  * content scrolling between them, the footer's buttons full-size at the bottom, clear of the phone's safe
  * areas. Confirmations (`modal.confirm`, class `ant-modal-confirm`) stay cards, full width with large
  * buttons. Only classes change: antd's focus trap, Esc and the return of the focus stay as they are.

@@ -32,6 +32,8 @@ export function TakePhoto({ onPhoto, testId, tile, disabled }: TakePhotoProps) {
         accept="image/*"
         capture="environment"
         hidden
+        // antd's Form gives file inputs `display: block`: `hidden` alone would show this one in a form.
+        style={{ display: 'none' }}
         tabIndex={-1}
         aria-hidden
         onChange={(event) => {
