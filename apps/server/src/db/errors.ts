@@ -20,3 +20,10 @@ export function isDiskFull(error: unknown): boolean {
   }
   return false;
 }
+
+/** A foreign key refused the write: the row it names is gone (SQLite SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
+}

@@ -24,7 +24,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import type { Engine } from '../../db/engine';
-import { isUniqueViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { newId } from '../../db/ids';
 import { toJson } from '../../db/json';
 import type { Database } from '../../db/schema';
@@ -70,10 +70,19 @@ const DEFAULT_NAMES: Record<Language, { start: string; approval: string; end: st
   'en-US': { start: 'Start', approval: 'Approval', end: 'End', copy: 'copy' },
 };
 
-/** A 409 for a unique index's refusal, anything else rethrown. */
-function conflictOn(key: ErrorKey) {
+/**
+ * A 409 for a unique index's refusal; a foreign key's (the group named was deleted at the same moment) is
+ * the 400 of a group that does not exist; anything else rethrown.
+ */
+function conflictOn(key: ErrorKey, path = 'groupId') {
   return (error: unknown): never => {
     if (isUniqueViolation(error)) throw new AppError(409, key, { cause: error });
+    if (isForeignKeyViolation(error)) {
+      throw new AppError(400, 'workflow.groupNotFound', {
+        cause: error,
+        details: [{ path, key: 'workflow.groupNotFound' }],
+      });
+    }
     throw error;
   };
 }
@@ -236,7 +245,7 @@ export function createWorkflowService({ db, engine, clock, access, directory }: 
             created_at: at,
             updated_at: at,
           })
-          .catch(conflictOn('workflow.groupNameTaken'));
+          .catch(conflictOn('workflow.groupNameTaken', 'parentId'));
       });
       return presentGroup((await repository.findGroup(id))!, 0);
     },
@@ -259,7 +268,7 @@ export function createWorkflowService({ db, engine, clock, access, directory }: 
           }
           changes.parent_id = body.parentId;
         }
-        await repo.updateGroup(id, changes, now()).catch(conflictOn('workflow.groupNameTaken'));
+        await repo.updateGroup(id, changes, now()).catch(conflictOn('workflow.groupNameTaken', 'parentId'));
       });
       const counts = await repository.templateCountsByGroup(row.project_id);
       return presentGroup((await repository.findGroup(id))!, counts.get(id) ?? 0);
@@ -293,6 +302,15 @@ export function createWorkflowService({ db, engine, clock, access, directory }: 
         }
         await repo.deleteGroupTree(id);
         return found;
+      }).catch(async (error: unknown) => {
+        // A template saved into the group at the same moment: the confirmation no longer holds.
+        if (!isForeignKeyViolation(error)) throw error;
+        const subgroups = await repository.subgroupIds(id);
+        const now = {
+          subgroups: subgroups.length,
+          templates: await repository.countTemplatesIn([id, ...subgroups]),
+        };
+        throw new WorkflowConflict('workflow.groupDeleteConfirm', { counts: now }, now);
       });
       return { projectId: row.project_id, name: row.name, counts };
     },

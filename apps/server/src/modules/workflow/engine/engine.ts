@@ -572,6 +572,9 @@ export function createWorkflowEngine({
     if (row.state !== 'processing') return conflict(w, row.id, 'workflow.wrongState');
     const rows = await approverRows(w, row);
     if (progressOf(row, rows).handlers.includes(actor)) return rows;
+    // Waiting for their turn on this visit (sequential, or a signer added before them): not a handler yet.
+    if (rows.some((r) => r.user_id === actor && r.decision === null))
+      return refuse(403, 'workflow.notHandler');
     const ever = await w
       .selectFrom('workflow_instance_approvers')
       .select('user_id')
