@@ -69,6 +69,14 @@ describe('compiled response serializer', () => {
     }
   });
 
+  it('applies the changes zod makes to a string (trim, lower case) as zod does', () => {
+    const schema = z.object({ a: z.string().trim(), b: z.array(z.string().trim().toLowerCase()).nullable() });
+    const data = { a: '  名称 ', b: [' ABC ', 'd'] };
+    const compiled = compileResponseSerializer(schema);
+    expect(compiled?.(data)).toBe('{"a":"名称","b":["abc","d"]}');
+    expect(compiled?.(data)).toBe(viaZod(schema)(data));
+  });
+
   it('tells a list from its count answer without a validator', () => {
     const schema = z.union([
       z.array(z.object({ _id: z.string(), n: z.number().nullable() })),
@@ -100,6 +108,8 @@ describe('compiled response serializer', () => {
     expect(compileResponseSerializer(z.object({ a: z.string().default('x') }))).toBeNull();
     expect(compileResponseSerializer(z.object({ a: z.union([z.string(), z.number()]) }))).toBeNull();
     expect(compileResponseSerializer(z.string())).toBeNull();
+    // Values zod's parse changes, which JSON Schema does not show.
+    expect(compileResponseSerializer(z.object({ a: z.coerce.string() }))).toBeNull();
   });
 
   it('in check mode refuses an answer its schema refuses, as zod alone did', () => {

@@ -21,10 +21,20 @@ import { type ZodType, z } from 'zod';
 type Serializer = (data: unknown) => string;
 type JsonSchema = Record<string, unknown>;
 type CompilerInput = Parameters<typeof zodSerializerCompiler>[0];
+/** The part of a zod schema's definition read here. */
+interface ZodDef {
+  type: string;
+  coerce?: boolean;
+  checks?: { _zod: { def: { check: string; tx?: (value: unknown) => unknown } } }[];
+}
+type Change = (value: unknown) => unknown;
+/** On a JSON Schema node: the value changes (`overwrite` checks: trim, lower case) zod's parse applies. */
+const OVERWRITES = '~overwrites';
 
 /** Keywords the compiled path understands, or that only validate (and so change nothing in the output). */
 const ALLOWED = new Set([
   '$schema',
+  '~overwrites',
   'type',
   'properties',
   'required',
@@ -174,11 +184,11 @@ const LEAVES: Record<string, Write> = {
  * each skipped when undefined as JSON.stringify skips it; anything else in the object is never read. An
  * object's writer is generated code (one line per property), as db/open.ts builds rows.
  */
-function writerOf(schema: JsonSchema): Write {
+function writerOf(schema: JsonSchema, changes: readonly Change[][]): Write {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   const type = String(types.find((t) => t !== 'null'));
   if (type === 'array' && isSchema(schema.items)) {
-    const item = writerOf(schema.items);
+    const item = writerOf(schema.items, changes);
     return (value) => {
       if (!Array.isArray(value)) return writeAny(value);
       let out = '[';
@@ -191,7 +201,7 @@ function writerOf(schema: JsonSchema): Write {
   }
   if (type === 'object' && isSchema(schema.properties)) {
     const entries = Object.entries(schema.properties);
-    const writers = entries.map(([, property]) => writerOf(property as JsonSchema));
+    const writers = entries.map(([, property]) => writerOf(property as JsonSchema, changes));
     const lines = entries.map(([name], i) => {
       const key = JSON.stringify(`${JSON.stringify(name)}:`);
       return `v = o[${JSON.stringify(name)}]; if (v !== undefined) out += (out.length === 1 ? ${key} : ',' + ${key}) + (v === null ? 'null' : w[${i}](v));`;
@@ -204,7 +214,7 @@ function writerOf(schema: JsonSchema): Write {
     return write;
   }
   if (type === 'object' && isSchema(schema.additionalProperties)) {
-    const entry = writerOf(schema.additionalProperties);
+    const entry = writerOf(schema.additionalProperties, changes);
     return (value) => {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return writeAny(value);
       const object = value as Record<string, unknown>;
@@ -217,23 +227,50 @@ function writerOf(schema: JsonSchema): Write {
       return `${out}}`;
     };
   }
-  return LEAVES[type] ?? writeAny;
+  const leaf = LEAVES[type] ?? writeAny;
+  const overwrites = typeof schema[OVERWRITES] === 'number' ? changes[schema[OVERWRITES]] : undefined;
+  if (!overwrites || type !== 'string') return leaf;
+  return (value) => {
+    if (typeof value !== 'string') return leaf(value);
+    let changed: unknown = value;
+    for (const overwrite of overwrites) changed = overwrite(changed);
+    return leaf(changed);
+  };
 }
 
 /** A compiled serializer for `schema`, or null when only the zod path writes it exactly. */
 export function compileResponseSerializer(schema: ZodType): Serializer | null {
   let json: unknown;
+  // What JSON Schema does not show: values zod's parse changes. A string's `overwrite` checks (trim, lower
+  // case) are applied by the writer too; anything else (coercion, overwrites of other types) stays zod's.
+  let changesValues = false;
+  const changes: Change[][] = [];
   try {
     json = z.toJSONSchema(schema, {
       io: 'output',
       unrepresentable: 'throw',
       cycles: 'throw',
       reused: 'inline',
+      override: ({ zodSchema, jsonSchema }) => {
+        const def = (zodSchema as { _zod: { def: ZodDef } })._zod.def;
+        if (def.coerce) changesValues = true;
+        const overwrites = (def.checks ?? [])
+          .map((check) => check._zod.def)
+          .filter((check) => check.check === 'overwrite');
+        if (overwrites.length === 0) return;
+        // Only a string's (trim, lower case): applied before writing, as zod's parse applies them.
+        if (def.type !== 'string' || overwrites.some((check) => typeof check.tx !== 'function')) {
+          changesValues = true;
+          return;
+        }
+        // JSON Schema nodes are copied as data (functions dropped): the node names its entry in `changes`.
+        (jsonSchema as JsonSchema)[OVERWRITES] = changes.push(overwrites.map((check) => check.tx!)) - 1;
+      },
     });
   } catch {
     return null;
   }
-  if (!isSchema(json)) return null;
+  if (changesValues || !isSchema(json)) return null;
   // A list that may also answer `{count}` (only_count=true): told apart by Array.isArray, no validator.
   if (
     Array.isArray(json.anyOf) &&
@@ -244,13 +281,13 @@ export function compileResponseSerializer(schema: ZodType): Serializer | null {
     const array = branches.find((b) => b && b.type === 'array');
     const object = branches.find((b) => b && b.type === 'object');
     if (!array || !object) return null;
-    const writeArray = writerOf(array);
-    const writeObject = writerOf(object);
+    const writeArray = writerOf(array, changes);
+    const writeObject = writerOf(object, changes);
     return (data) => (Array.isArray(data) ? writeArray(data) : writeObject(data));
   }
   const compiled = plain(json);
   if (!compiled || (singleType(compiled) !== 'object' && singleType(compiled) !== 'array')) return null;
-  return writerOf(compiled);
+  return writerOf(compiled, changes);
 }
 
 /** One compiled writer per schema object (the error answers share theirs), null when zod's path writes it. */
