@@ -417,6 +417,28 @@ describe('BIM models', () => {
       .toContain(title);
     await keepScreenshot(page, 'model-viewer-element-topics');
 
+    step('contact sheet');
+    // A contact sheet about the element, sent from the form beside the model: the element's model linked.
+    await page.getByTestId('viewer-create-sheet').click();
+    const sheetForm = page.getByTestId('viewer-raise-sheet');
+    await sheetForm.waitFor();
+    await pickMember(page, 'sheet-receivers-input', person);
+    await page.getByTestId('sheet-content-input').fill('请核对该构件的防水做法，并回复。');
+    await keepScreenshot(page, 'model-viewer-raise-sheet');
+    const [sentAnswer] = await Promise.all([
+      page.waitForResponse(
+        (answer) =>
+          answer.request().method() === 'POST' && answer.url().endsWith('/worksheet-service/contactsheets'),
+      ),
+      page.getByTestId('sheet-submit').click(),
+    ]);
+    expect(sentAnswer.status()).toBe(200);
+    const sent = (await sentAnswer.json()) as { modelId: string | null; name?: string; title?: string };
+    expect(sent.modelId).toBe(modelId);
+    expect(`${sent.name ?? sent.title}`).toContain('关于「');
+    await sheetForm.waitFor({ state: 'detached' });
+    expect(page.url()).toContain('/models/viewer');
+
     step('phone');
     // A phone opens the viewer on the whole screen: no workbench bars, the panels in a closed sheet.
     await page.setViewportSize({ width: 390, height: 844 });
