@@ -102,7 +102,7 @@ describe('properties panel', { timeout: 60_000 }, () => {
     expect(screen.getByTestId('viewer-properties-many')).toHaveTextContent('已选择 3 个构件');
   });
 
-  it('shows the element’s attributes, property sets and linked topics, and links to a new problem', async () => {
+  it('shows the element’s attributes, property sets and linked topics', async () => {
     topics = [
       {
         _id: '66d000000000000000000501',
@@ -130,8 +130,17 @@ describe('properties panel', { timeout: 60_000 }, () => {
       'href',
       `/projects/${PROJECT_ID}/topics/66d000000000000000000501`,
     );
-    // Raising a problem: the form beside the model (the topics module's form), its page one click away.
-    expect(await screen.findByTestId('viewer-create-topic-page')).toHaveAttribute(
+    expect(screen.getByTestId('viewer-element-qr')).toBeInTheDocument();
+    const topicsRequest = api.requests.find((request) => request.path.includes('/entities/'));
+    expect(topicsRequest?.query.get('modelId')).toBe(MODEL_ID);
+  });
+
+  it('raises a problem or a contact sheet about the element in a form beside it', async () => {
+    rights = { create: true };
+    topics = [];
+    renderProperties();
+    // A problem: the form beside the model (the topics module's form), its page one click away.
+    expect(await screen.findByTestId('viewer-create-topic-page', {}, { timeout: 15_000 })).toHaveAttribute(
       'href',
       `/projects/${PROJECT_ID}/topics/new?link=element%3A${MODEL_ID}%3A2O2Fr%24t4X7Zf8NOew3FLOH`,
     );
@@ -147,9 +156,6 @@ describe('properties panel', { timeout: 60_000 }, () => {
     expect(within(sheet).getByDisplayValue('关于「外墙-240」')).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('viewer-create-sheet'));
     await waitFor(() => expect(screen.queryByTestId('viewer-raise-sheet')).toBeNull());
-    expect(screen.getByTestId('viewer-element-qr')).toBeInTheDocument();
-    const topicsRequest = api.requests.find((request) => request.path.includes('/entities/'));
-    expect(topicsRequest?.query.get('modelId')).toBe(MODEL_ID);
   });
 
   it('names an unnamed element by its class and type, in words, and takes its storey from the tree', async () => {
