@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '../common/ids';
 import { TOPIC_DELAY_BUCKETS, type TopicDelayBucket } from '../topics/options';
 import { topicDelayBucket } from '../topics/rules';
-import { nodeIdSchema } from './schemas';
+import { APPROVAL_MODES, nodeIdSchema, WORKFLOW_NODE_KINDS } from './schemas';
 
 /**
  * A running workflow instance (issue 18, the engine): its states, the actions on it and its delay. The
@@ -114,3 +114,74 @@ export function workflowDelayDays(dueAt: string | null, now: Date, finishedAt: s
 export function workflowDelayBand(days: number): WorkflowDelayBand {
   return topicDelayBucket(days);
 }
+
+// ── what the engine answers (the owning modules' routes use these as response schemas) ──
+
+export const workflowApproverSchema = z.object({
+  userId: idSchema,
+  position: z.number().int(),
+  /** null while waiting; pass | reject; forwarded | removed for people who no longer count. */
+  decision: z.enum(['pass', 'reject', 'forwarded', 'removed']).nullable(),
+  decidedAt: z.string().nullable(),
+  /** null: resolved at node entry; forward | signBefore | signAfter: who put them there. */
+  addedBy: z.enum(['forward', 'signBefore', 'signAfter']).nullable(),
+});
+export type WorkflowApprover = z.infer<typeof workflowApproverSchema>;
+
+export const workflowInstanceSchema = z.object({
+  _id: idSchema,
+  projectId: idSchema,
+  templateId: idSchema,
+  templateVersion: z.number().int(),
+  subject: z.object({ module: z.string(), id: z.string(), title: z.string() }),
+  initiatorId: idSchema,
+  state: z.enum(WORKFLOW_INSTANCE_STATES),
+  currentNode: z.object({ id: nodeIdSchema, name: z.string(), kind: z.enum(WORKFLOW_NODE_KINDS) }).nullable(),
+  mode: z.enum(APPROVAL_MODES).nullable(),
+  round: z.number().int(),
+  /** Send it back with an action: a stale one is refused (409 with the current instance). */
+  revision: z.number().int(),
+  handlers: z.array(idSchema),
+  approvers: z.array(workflowApproverSchema),
+  /** The node ids passed since the last submit, the current one last (reject targets are among them). */
+  route: z.array(nodeIdSchema),
+  dueAt: z.string().nullable(),
+  delayDays: z.number().int(),
+  delayBand: z.enum(WORKFLOW_DELAY_BANDS),
+  submittedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** When the initiator may urge again (null: now). */
+  nextUrgeAt: z.string().nullable(),
+});
+export type WorkflowInstance = z.infer<typeof workflowInstanceSchema>;
+
+export const workflowLogEntrySchema = z.object({
+  _id: idSchema,
+  seq: z.number().int(),
+  /** null for the engine itself (complete). */
+  actorId: idSchema.nullable(),
+  action: z.enum(WORKFLOW_LOG_ACTIONS),
+  nodeId: nodeIdSchema.nullable(),
+  nodeName: z.string().nullable(),
+  round: z.number().int(),
+  opinion: workflowOpinionSchema,
+  targetNode: nodeIdSchema.nullable(),
+  targetUser: idSchema.nullable(),
+  at: z.string(),
+});
+export type WorkflowLogEntry = z.infer<typeof workflowLogEntrySchema>;
+
+export const workflowChartSchema = z.object({
+  nodes: z.array(
+    z.object({
+      id: nodeIdSchema,
+      name: z.string(),
+      kind: z.enum(WORKFLOW_NODE_KINDS),
+      /** done: passed on this submission's route; current; ahead: where the values lead; off: elsewhere. */
+      state: z.enum(['done', 'current', 'ahead', 'off']),
+      approvers: z.array(workflowApproverSchema),
+    }),
+  ),
+  edges: z.array(z.object({ id: nodeIdSchema, from: nodeIdSchema, to: nodeIdSchema, taken: z.boolean() })),
+});
+export type WorkflowChart = z.infer<typeof workflowChartSchema>;

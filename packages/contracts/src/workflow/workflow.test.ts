@@ -11,6 +11,9 @@ import {
   routeThrough,
   type WorkflowEdge,
   type WorkflowGraph,
+  workflowActionSchema,
+  workflowDelayBand,
+  workflowDelayDays,
   workflowGraphSchema,
 } from './index';
 
@@ -360,5 +363,33 @@ describe('approval modes', () => {
       passedBy: [USER_A],
     });
     expect(nodeProgress('all', [], []).outcome).toBe('pending');
+  });
+});
+
+describe('instances', () => {
+  it('counts a late node in days begun and maps them onto the delay bands', () => {
+    const due = '2026-11-27T10:00:00.000Z';
+    expect(workflowDelayDays(null, new Date('2027-01-01T00:00:00Z'))).toBe(0);
+    expect(workflowDelayDays(due, new Date('2026-11-27T10:00:00Z'))).toBe(0);
+    expect(workflowDelayDays(due, new Date('2026-11-27T10:01:00Z'))).toBe(1);
+    expect(workflowDelayDays(due, new Date('2026-12-05T10:00:00Z'))).toBe(8);
+    expect(workflowDelayDays(due, new Date('2027-01-01T00:00:00Z'), '2026-11-28T09:00:00.000Z')).toBe(1);
+    expect([0, 1, 7, 8, 30, 31].map(workflowDelayBand)).toEqual([
+      'onTime',
+      'd1to7',
+      'd1to7',
+      'd8to30',
+      'd8to30',
+      'over30',
+    ]);
+  });
+
+  it('reads actions strictly: a reject names its target, an unknown field is refused', () => {
+    expect(workflowActionSchema.safeParse({ action: 'reject', target: 'previous' }).success).toBe(true);
+    expect(workflowActionSchema.safeParse({ action: 'reject' }).success).toBe(false);
+    expect(workflowActionSchema.safeParse({ action: 'pass', approver: 'x' }).success).toBe(false);
+    expect(
+      workflowActionSchema.safeParse({ action: 'comment', opinion: { mail: ['not mail'] } }).success,
+    ).toBe(false);
   });
 });

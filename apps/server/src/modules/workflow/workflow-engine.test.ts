@@ -6,6 +6,9 @@ import {
   type WorkflowEdge,
   type WorkflowGraph,
   type WorkflowNode,
+  workflowChartSchema,
+  workflowInstanceSchema,
+  workflowLogEntrySchema,
 } from '@lintel/contracts/workflow';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -396,6 +399,8 @@ describe('reject, recall, resubmit', () => {
     expect(await refusal(pass(id, 'lisi'))).toMatchObject({ status: 409, key: 'workflow.wrongState' });
     expect(await refusal(act(id, 'lisi', { action: 'resubmit' }))).toMatchObject({ status: 403 });
     const again = await act(id, 'demo', { action: 'resubmit', values: { amount: 1 } });
+    const chartOf = await engine.chart(t.db.db, id);
+    expect(chartOf.nodes.map((n) => n.state)).toEqual(['done', 'current', 'ahead', 'ahead', 'ahead']);
     expect(again.instance).toMatchObject({
       state: 'processing',
       currentNode: { id: 'a1' },
@@ -403,6 +408,10 @@ describe('reject, recall, resubmit', () => {
     });
     expect(await openTodos('demo', instance.subject.id)).toBe(0);
     const log = await engine.log(t.db.db, id);
+    // What the engine answers fits the contracts' response schemas (forms' routes answer with them).
+    expect(() => workflowLogEntrySchema.array().parse(log)).not.toThrow();
+    expect(() => workflowInstanceSchema.parse(again.instance)).not.toThrow();
+    expect(() => workflowChartSchema.parse(chartOf)).not.toThrow();
     expect(log.map((e) => e.action)).toEqual([
       'submit',
       'pass',

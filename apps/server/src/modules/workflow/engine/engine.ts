@@ -11,10 +11,13 @@ import {
   routeThrough,
   WORKFLOW_URGE_INTERVAL_MS,
   type WorkflowAction,
-  type WorkflowDelayBand,
+  type WorkflowApprover,
+  type WorkflowChart,
   type WorkflowGraph,
+  type WorkflowInstance,
   type WorkflowInstanceState,
   type WorkflowLogAction,
+  type WorkflowLogEntry,
   type WorkflowNode,
   type WorkflowOpinion,
   workflowDelayBand,
@@ -76,64 +79,8 @@ export class WorkflowRefusal extends AppError {
   }
 }
 
-export interface WorkflowApproverView {
-  userId: string;
-  position: number;
-  /** null while waiting; 'pass' | 'reject'; 'forwarded' | 'removed' for people who no longer count. */
-  decision: string | null;
-  decidedAt: string | null;
-  addedBy: string | null;
-}
-
-export interface WorkflowInstanceView {
-  _id: string;
-  projectId: string;
-  templateId: string;
-  templateVersion: number;
-  subject: { module: string; id: string; title: string };
-  initiatorId: string;
-  state: WorkflowInstanceState;
-  currentNode: { id: string; name: string; kind: WorkflowNode['kind'] } | null;
-  mode: ApprovalMode | null;
-  round: number;
-  revision: number;
-  handlers: string[];
-  approvers: WorkflowApproverView[];
-  route: string[];
-  dueAt: string | null;
-  delayDays: number;
-  delayBand: WorkflowDelayBand;
-  submittedAt: string;
-  finishedAt: string | null;
-  /** When the next reminder may be sent (null: now). */
-  nextUrgeAt: string | null;
-}
-
-export interface WorkflowLogEntry {
-  _id: string;
-  seq: number;
-  actorId: string | null;
-  action: WorkflowLogAction;
-  nodeId: string | null;
-  nodeName: string | null;
-  round: number;
-  opinion: WorkflowOpinion;
-  targetNode: string | null;
-  targetUser: string | null;
-  at: string;
-}
-
-export interface WorkflowChart {
-  nodes: Array<{
-    id: string;
-    name: string;
-    kind: WorkflowNode['kind'];
-    /** done: passed on this submission's route; current; ahead: on the route the values predict; off. */
-    state: 'done' | 'current' | 'ahead' | 'off';
-    approvers: WorkflowApproverView[];
-  }>;
-  edges: Array<{ id: string; from: string; to: string; taken: boolean }>;
-}
+export type WorkflowApproverView = WorkflowApprover;
+export type WorkflowInstanceView = WorkflowInstance;
 
 /** What to tell people once the caller's transaction has committed. */
 export type WorkflowEffect =
@@ -323,9 +270,9 @@ export function createWorkflowEngine({
     return {
       userId: r.user_id,
       position: r.position,
-      decision: r.decision,
+      decision: r.decision as WorkflowApprover['decision'],
       decidedAt: r.decided_at,
-      addedBy: r.added_by,
+      addedBy: r.added_by as WorkflowApprover['addedBy'],
     };
   }
 
