@@ -5,11 +5,12 @@ import { ACCOUNT_API, leftLogin, signIn } from './people';
 
 /**
  * Issue 16, forms and dialogs on a phone: demo (admin of 示范项目一期) on a touch phone of 390×844 opens the
- * new-problem form, the new-contact-sheet form, the project's basic settings and a settings dialog (a new
- * discipline). Each: nothing scrolls sideways, every field is one per row, as wide as the form, ≥ 44 px
- * high with 16 px text (no iOS zoom), the label above it, and the submit button reachable without
- * scrolling sideways; the dialog fills the screen with its buttons on it. The problem's images field
- * offers the camera. Screenshots are kept (phone-form-*.png).
+ * new-problem form, the new-contact-sheet form, a new worker, a new announcement, the project's basic
+ * settings and a settings dialog (a new discipline). Each: nothing scrolls sideways, every field is one
+ * per row, as wide as the form, ≥ 44 px high with 16 px text (no iOS zoom), the label above it, and the
+ * submit button reachable without scrolling sideways; the dialog fills the screen with its buttons on it.
+ * The problem's images field and the worker's photo offer the camera. Screenshots are kept
+ * (phone-form-*.png).
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -85,11 +86,11 @@ function measureForm(page: Page, root: string): Promise<FormMeasure> {
   }, root);
 }
 
-function expectPhoneForm(measure: FormMeasure, name: string) {
+function expectPhoneForm(measure: FormMeasure, name: string, fields = 2) {
   expect(measure.documentWidth, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(
     measure.viewportWidth,
   );
-  expect(measure.fields.length, name).toBeGreaterThanOrEqual(2);
+  expect(measure.fields.length, name).toBeGreaterThanOrEqual(fields);
   expect(measure.sideBySide, `${name}: fields side by side`).toEqual([]);
   expect(measure.labelsAbove, `${name}: labels above their fields`).toBe(true);
   for (const field of measure.fields) {
@@ -155,6 +156,22 @@ describe('forms and dialogs on a phone', () => {
     expectPhoneForm(await measureForm(page, '.workbench__main'), 'contact sheet');
     await keepScreenshot(page, 'phone-form-contact-sheet');
     await expectReachable(page, 'sheet-submit');
+
+    // A new worker (with the photo field) and a new announcement.
+    await page.goto(`${base}/personnel/new`);
+    await page.getByTestId('person-name').waitFor();
+    expectPhoneForm(await measureForm(page, '[data-testid="person-form"]'), 'worker');
+    await page.getByTestId('person-avatar-camera').waitFor();
+    expect(await page.getByTestId('person-avatar-camera-input').getAttribute('capture')).toBe('environment');
+    await keepScreenshot(page, 'phone-form-worker');
+    await expectReachable(page, 'person-submit');
+
+    await page.goto(`${base}/announcements/new`);
+    await page.getByTestId('announcement-title-input').waitFor();
+    // Its one plain field is the title (the content is a rich-text editor, the receivers a picker).
+    expectPhoneForm(await measureForm(page, '[data-testid="announcement-new"]'), 'announcement', 1);
+    await keepScreenshot(page, 'phone-form-announcement');
+    await expectReachable(page, 'announcement-submit');
 
     // The project's basic settings.
     await page.goto(`${base}/settings/basic`);
