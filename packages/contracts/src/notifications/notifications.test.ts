@@ -165,6 +165,12 @@ describe('topic and contact sheet templates', () => {
       { title: '李四 撤回了「钢筋复核」', content: 'LXD-2026-0001' },
       { title: '李四 recalled "钢筋复核"', content: 'LXD-2026-0001' },
     ],
+    [
+      'workflowEvent',
+      { title: '材料报验', event: 'ccPassed', nodeName: '部门审批' },
+      { title: '材料报验', content: '抄送：「部门审批」已通过' },
+      { title: '材料报验', content: 'CC: "部门审批" was approved' },
+    ],
   ];
 
   it('render each in both languages', () => {

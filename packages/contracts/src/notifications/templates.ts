@@ -17,6 +17,7 @@ export const NOTIFICATION_TEMPLATE_KEYS = [
   'contactSheetReplied',
   'contactSheetRecalled',
   'accountSecurityChanged',
+  'workflowEvent',
 ] as const;
 export type NotificationTemplateKey = (typeof NOTIFICATION_TEMPLATE_KEYS)[number];
 export type NotificationParams = Readonly<Record<string, string | number>>;
@@ -165,7 +166,28 @@ const TEMPLATES: Readonly<Record<NotificationTemplateKey, Renderer>> = {
     };
   },
   accountSecurityChanged,
+  workflowEvent,
 };
+
+const WORKFLOW_EVENTS: Readonly<Record<string, (node: string, language: Language) => string>> = {
+  ccPassed: (node, language) => pick(language, `抄送：「${node}」已通过`, `CC: "${node}" was approved`),
+  urged: (node, language) =>
+    pick(language, `催办：请尽快处理「${node}」`, `Reminder: please handle "${node}"`),
+  completed: (_node, language) => pick(language, '审批已通过', 'The approval was completed'),
+  closed: (_node, language) => pick(language, '审批已关闭', 'The approval was closed'),
+};
+
+/**
+ * The approval engine's news (issue 18) about a module's record. params: title (the record's), event
+ * (ccPassed | urged | completed | closed), nodeName (the node it happened on).
+ */
+function workflowEvent(params: NotificationParams, language: Language): RenderedNotification | null {
+  const event = WORKFLOW_EVENTS[String(params.event)];
+  const title = text(params.title);
+  const node = text(params.nodeName);
+  if (!event || !title || !node) return null;
+  return { title, content: event(node, language) };
+}
 
 const SECURITY_CHANGES: Readonly<Record<string, Readonly<Record<Language, string>>>> = {
   phone: { 'zh-CN': '手机号', 'en-US': 'phone number' },

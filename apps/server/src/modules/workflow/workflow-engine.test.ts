@@ -681,13 +681,29 @@ describe('comment, urge, close, deadlines, cc', () => {
     expect((await act(other._id, 'lisi', { action: 'close' })).instance.state).toBe('closed');
   });
 
-  it('a node deadline gives a due time and the delay bands; cc persons hear when their node passes', async () => {
+  it('cc persons hear when their node passes (in their language); a node deadline gives the delay bands', async () => {
     const templateId = await publish(
       line([
         approval('a1', { approvers: people('lisi'), deadlineHours: 2, cc: people('wangwu') }),
         approval('a2', { approvers: people('zhangsan') }),
       ]),
     );
+    const told = await start(templateId);
+    const passed = await pass(told.instance._id, 'lisi');
+    expect(passed.effects).toContainEqual(expect.objectContaining({ kind: 'notify', userIds: [ids.wangwu] }));
+    expect(passed.instance).toMatchObject({ dueAt: null, delayBand: 'onTime' });
+    const where = encodeURIComponent(JSON.stringify({ recordId: told.instance.subject.id }));
+    const heard = ok<Array<{ title: string; content: string }>>(
+      await raw(
+        'GET',
+        `/api/v1/base-service/notifications?where=${where}`,
+        cookies.wangwu!,
+        undefined,
+        'en-US',
+      ),
+    );
+    expect(heard.map((n) => n.content)).toEqual(['CC: "节点a1" was approved']);
+
     const { instance } = await start(templateId);
     expect(instance.dueAt).toBe(new Date(t.clock.now().getTime() + 2 * 3_600_000).toISOString());
     expect(instance).toMatchObject({ delayDays: 0, delayBand: 'onTime' });
@@ -695,8 +711,5 @@ describe('comment, urge, close, deadlines, cc', () => {
     expect(await read(instance._id)).toMatchObject({ delayDays: 1, delayBand: 'd1to7' });
     t.clock.advance(8 * 86_400_000);
     expect(await read(instance._id)).toMatchObject({ delayBand: 'd8to30' });
-    const passed = await pass(instance._id, 'lisi');
-    expect(passed.effects).toContainEqual(expect.objectContaining({ kind: 'notify', userIds: [ids.wangwu] }));
-    expect(passed.instance).toMatchObject({ dueAt: null, delayBand: 'onTime' });
   });
 });

@@ -32,7 +32,7 @@ import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { ErrorKey } from '../../../plugins/messages';
 import { createDirectory, withSubDepartments } from '../../directory/index';
-import type { NotificationsModule } from '../../notifications/index';
+import { type NotificationsModule, templated } from '../../notifications/index';
 import { createOrgRepository } from '../../org/org.repository';
 import { type WorkflowDatabase, withWorkflowTables } from '../tables';
 
@@ -84,13 +84,16 @@ export type WorkflowInstanceView = WorkflowInstance;
 
 /** What to tell people once the caller's transaction has committed. */
 export type WorkflowEffect =
+  /** content: the node's name (the designer's words; to-dos have no templates). */
   | { kind: 'todo'; userIds: string[]; subject: WorkflowSubjectRef; content: string; dueAt: string | null }
   | { kind: 'closeTodo'; userIds?: string[]; subject: WorkflowSubjectRef }
   | {
       kind: 'notify';
       userIds: string[];
       subject: WorkflowSubjectRef;
-      content: string;
+      /** The notifications' `workflowEvent` template, in the reader's language. */
+      event: 'ccPassed' | 'urged' | 'completed' | 'closed';
+      nodeName: string;
       senderId: string | null;
     };
 
@@ -389,9 +392,21 @@ export function createWorkflowEngine({
       });
     }
 
-    notify(userIds: readonly string[], content: string, senderId: string | null) {
+    notify(
+      userIds: readonly string[],
+      event: 'ccPassed' | 'completed' | 'closed',
+      nodeName: string,
+      senderId: string | null,
+    ) {
       if (userIds.length === 0) return;
-      this.effects.push({ kind: 'notify', userIds: [...userIds], subject: this.subject, content, senderId });
+      this.effects.push({
+        kind: 'notify',
+        userIds: [...userIds],
+        subject: this.subject,
+        event,
+        nodeName,
+        senderId,
+      });
     }
 
     async save(): Promise<void> {
@@ -453,7 +468,7 @@ export function createWorkflowEngine({
       )
       .execute();
     const handlers = nodeProgress(node.mode, approvers, []).handlers;
-    step.todo(handlers, `待审批：${node.name}`);
+    step.todo(handlers, node.name);
   }
 
   /** Leaves `fromId` by the edge the values choose: into the next approval node, or completes at the end. */
@@ -469,7 +484,7 @@ export function createWorkflowEngine({
       step.set('finished_at', step.at);
       await step.append(null, 'complete', { nodeId: next?.id ?? null });
       step.closeTodo();
-      step.notify([step.row.initiator_id], '审批已完成', null);
+      step.notify([step.row.initiator_id], 'completed', nodeOf(step.graph, fromId)?.name ?? fromId, null);
       return;
     }
     if (next.kind !== 'approval') throw new Error(`workflow: an edge leads back to the start (${edge?.id})`);
@@ -537,7 +552,7 @@ export function createWorkflowEngine({
     step.closeTodo(before.filter((id) => !after.includes(id)));
     step.todo(
       after.filter((id) => !before.includes(id)),
-      `待审批：${nodeName}`,
+      nodeName,
     );
   }
 
@@ -545,7 +560,8 @@ export function createWorkflowEngine({
     const cc = await resolve(step.trx, step.row.project_id, node.cc, []);
     step.notify(
       cc.filter((id) => id !== actor),
-      `抄送：${node.name}已通过`,
+      'ccPassed',
+      node.name,
       actor,
     );
     await advance(step, node.id);
@@ -631,7 +647,7 @@ export function createWorkflowEngine({
           step.set('round_mode', null);
           step.set('node_due_at', null);
           step.set('round', row.round + 1);
-          step.todo([row.initiator_id], `已退回，请修改后重新提交：${node.name}`);
+          step.todo([row.initiator_id], node.name);
         } else {
           step.set('route', toJson(route.slice(0, route.indexOf(target))));
           await enter(step, nodeOf(graph, target) as ApprovalNode);
@@ -856,7 +872,8 @@ export function createWorkflowEngine({
               kind: 'notify',
               userIds: handlers,
               subject,
-              content: `催办：${node?.name ?? ''}`,
+              event: 'urged',
+              nodeName: node?.name ?? '-',
               senderId: actor,
             },
           ],
@@ -878,7 +895,8 @@ export function createWorkflowEngine({
         step.set('round_mode', null);
         step.set('finished_at', step.at);
         step.closeTodo();
-        if (!isInitiator) step.notify([row.initiator_id], '审批已关闭', actor);
+        if (!isInitiator)
+          step.notify([row.initiator_id], 'closed', nodeOf(graph, row.current_node)?.name ?? '-', actor);
         return finish(step);
       }
     }
@@ -1126,8 +1144,11 @@ export function createWorkflowEngine({
           } else {
             await notifications.notify(effect.userIds, {
               module: subject.module,
-              title: subject.title,
-              content: effect.content,
+              ...templated('workflowEvent', {
+                title: subject.title,
+                event: effect.event,
+                nodeName: effect.nodeName,
+              }),
               link: subject.link,
               projectId: subject.projectId,
               recordId: subject.id,
