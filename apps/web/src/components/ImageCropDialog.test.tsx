@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chooseImageToCrop, type Encoded, pngFile, stubImageDecoding } from '../test/imageStubs';
 import { renderWithProviders } from '../test/render';
-import { setupUser } from '../test/user';
 import ImageCropDialog from './ImageCropDialog';
 import { cropOutputSize, formatLimit } from './imageCrop';
 
