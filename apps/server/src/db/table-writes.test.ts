@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, type TestDatabase } from '../../test/helper';
-import { migrateToLatest } from './migrate';
+import { migratedDatabase, type TestDatabase } from '../../test/helper';
 
 let database: TestDatabase | undefined;
 afterEach(async () => {
@@ -11,8 +10,9 @@ afterEach(async () => {
 });
 
 async function migrated() {
-  database = await freshDatabase();
-  await migrateToLatest(database.handle.db, database.handle.engine);
+  // A copy of the run's migrated template: migrating here would introspect every schema of the PostgreSQL
+  // database while other files change theirs (test/helper.ts, withSchemaLock).
+  database = await migratedDatabase();
   const { db, tableWrites } = database.handle;
   const seen: string[] = [];
   tableWrites.on('settings', () => seen.push('settings'));
