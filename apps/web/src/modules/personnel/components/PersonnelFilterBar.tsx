@@ -1,8 +1,8 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSheet } from '../../../components/list/FilterSheet';
+import { KeywordSearch } from '../../../components/list/KeywordSearch';
 import { isFiltered, KEYWORD_MAX_LENGTH, type PersonnelFilters } from '../filters';
 import { useSettings } from '../settingsApi';
 import { UnitTreeSelect } from './UnitTreeSelect';
@@ -44,17 +44,14 @@ export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFi
       clearLabel={t('personnel:list.clear')}
       clearTestId="personnel-filter-clear"
       search={
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
+        <KeywordSearch
           value={typed}
+          onType={setTyped}
+          onSearch={(keyword) => onChange({ keyword })}
+          label={t('personnel:list.keyword')}
           maxLength={KEYWORD_MAX_LENGTH}
-          onChange={(event) => setTyped(event.target.value)}
-          onPressEnter={() => onChange({ keyword: typed.trim() })}
-          placeholder={t('personnel:list.keyword')}
-          aria-label={t('personnel:list.keyword')}
           className="personnel__keyword"
-          data-testid="personnel-filter-keyword"
+          testId="personnel-filter-keyword"
         />
       }
     >

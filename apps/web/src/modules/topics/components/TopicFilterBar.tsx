@@ -1,4 +1,3 @@
-import { SearchOutlined } from '@ant-design/icons';
 import {
   TOPIC_DELAY_FILTERS,
   TOPIC_PRIORITIES,
@@ -8,11 +7,12 @@ import {
   type TopicStatus,
   topicOptionLabel,
 } from '@lintel/contracts/topics';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { FilterSheet } from '../../../components/list/FilterSheet';
+import { KeywordSearch } from '../../../components/list/KeywordSearch';
 import { useDomains } from '../api';
 import { KEYWORD_MAX_LENGTH, type TopicFilters } from '../filters';
 
@@ -56,17 +56,14 @@ export function TopicFilterBar({ projectId, filters, onChange }: TopicFilterBarP
       clearLabel={t('topics:filter.clear')}
       clearTestId="topics-filter-clear"
       search={
-        <Input
-          allowClear
-          prefix={<SearchOutlined aria-hidden />}
+        <KeywordSearch
           value={typed}
+          onType={setTyped}
+          onSearch={(keyword) => onChange({ keyword })}
+          label={t('topics:filter.keyword')}
           maxLength={KEYWORD_MAX_LENGTH}
-          onChange={(event) => setTyped(event.target.value)}
-          onPressEnter={() => onChange({ keyword: typed.trim() })}
-          placeholder={t('topics:filter.keyword')}
-          aria-label={t('topics:filter.keyword')}
           className="topics__keyword"
-          data-testid="topics-filter-keyword"
+          testId="topics-filter-keyword"
         />
       }
     >
