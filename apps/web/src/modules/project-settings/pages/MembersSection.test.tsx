@@ -345,7 +345,7 @@ describe('project settings: members', { timeout: 60_000 }, () => {
     await waitFor(() => expect(remark).toHaveValue('资料'));
     fireEvent.change(remark, { target: { value: 'x'.repeat(151) } });
     await u.click(screen.getByTestId('member-edit-ok'));
-    expect(await screen.findByText('备注不能超过150个字符')).toBeInTheDocument();
+    expect(await screen.findByText('备注不能超过150个字符', {}, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.change(remark, { target: { value: '资料员' } });
     await u.click(screen.getByTestId('member-edit-phoneSecret'));
     await pick('member-edit-template', '施工员');
