@@ -48,6 +48,17 @@ function deferAntdUniqueProvider(): Plugin {
  * - Table's row selection imports Dropdown (and with it Menu, its overflow and popup code: ~25 KB gzip) for the
  *   `selections` menu beside the select-all box, which no table of ours has; every route with a table loaded
  *   it. Until it is there, that menu's trigger shows alone.
+ * - TreeSelect's drop-down list is rc-tree (the tree, its nodes, drag and drop, virtual list: ~20 KB gzip), shown
+ *   only once the select is opened; every route with a unit filter or a unit field loaded it. On the first
+ *   opening the popup is empty for the moment the tree takes to arrive (keys typed meanwhile only search).
+ * - Upload's file list (its items, their progress bars and motion) renders only with `showUploadList`, which
+ *   none of our uploads turns on; every form with a picture or an attachment field loaded it.
+ * - Pagination's page-size changer is a Select (rc-select, its virtual list and overflow: ~35 KB gzip), shown
+ *   only on lists with `showSizeChanger`; routes whose only select it is loaded it with their table. It now
+ *   comes right after the table's first render: the pager is there at once, the changer a moment later.
+ * - Image's preview (the full-screen viewer with its zoom, rotation and keyboard handling) is mounted, closed,
+ *   beside every previewable image; it loads when a preview is first opened and stays mounted after (so the
+ *   closing animation plays), the thumbnails show at once.
  * Tests (vitest) run antd unchanged.
  */
 const DEFERRED_ANTD: Array<{
@@ -56,7 +67,10 @@ const DEFERRED_ANTD: Array<{
   /** The file `source` names, relative to the importer, when it is not `${source}.js`. */
   file?: string;
   fallback: 'null' | 'children';
-  /** A condition on `props` under which the part is needed (else its fallback shows and nothing loads). */
+  /**
+   * A condition on `props` under which the part is needed (else its fallback shows and nothing loads). Once
+   * true it stays so for that instance: a dialog-like part keeps its closing animation and state.
+   */
   when?: string;
   extra?: string;
 }> = [
@@ -97,6 +111,30 @@ const DEFERRED_ANTD: Array<{
     source: '../../dropdown',
     file: '../../dropdown/index.js',
     fallback: 'children',
+  },
+  {
+    importer: /[\\/]@rc-component[\\/]tree-select[\\/]es[\\/]TreeSelect\.js$/,
+    source: './OptionList',
+    fallback: 'null',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]upload[\\/]Upload\.js$/,
+    source: './UploadList',
+    file: './UploadList/index.js',
+    fallback: 'null',
+  },
+  {
+    importer: /[\\/]antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/,
+    source: '../select',
+    file: '../select/index.js',
+    fallback: 'null',
+  },
+  {
+    importer: /[\\/]@rc-component[\\/]image[\\/]es[\\/](Image|PreviewGroup)\.js$/,
+    source: './Preview',
+    file: './Preview/index.js',
+    fallback: 'null',
+    when: 'props.open',
   },
 ];
 
@@ -151,11 +189,13 @@ function deferAntdParts(): Plugin {
       const part = DEFERRED_ANTD[Number(index)];
       if (!part) return null;
       const target = rest.join(':');
-      return `import { createElement, lazy, Suspense } from 'react';
+      return `import { createElement, lazy, Suspense, useRef } from 'react';
 const Loaded = lazy(() => import(${JSON.stringify(target)}));
 export default function Deferred(props) {
   const fallback = ${part.fallback === 'children' ? 'props.children' : 'null'};
-  if (!(${part.when ?? 'true'})) return fallback;
+  const wanted = useRef(false);
+  if (${part.when ?? 'true'}) wanted.current = true;
+  if (!wanted.current) return fallback;
   return createElement(Suspense, { fallback }, createElement(Loaded, props));
 }
 ${part.extra ?? ''}`;

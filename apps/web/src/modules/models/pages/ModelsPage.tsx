@@ -12,19 +12,29 @@ import { MissingRight } from '../../../components/MissingRight';
 import { useProjectMembers } from '../../../components/project/members';
 import { RetryAlert } from '../../../components/project/RetryAlert';
 import { errorMessage } from '../../../lib/errors';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { displayName } from '../../../lib/people';
 import { useCurrentUser } from '../../account/api';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useDeleteModel, useModelRight, useModelSettings, useModels } from '../api';
 import { FilePicker } from '../components/FilePicker';
-import { ModelEditDialog } from '../components/ModelEditDialog';
 import { ModelTable } from '../components/ModelTable';
 import { UploadPanel } from '../components/UploadPanel';
-import { VersionsDrawer } from '../components/VersionsDrawer';
 import { isFiltered, KEYWORD_MAX_LENGTH, type ModelFilters, readFilters, writeFilters } from '../filters';
 import { modelSettingsPath, modelViewerPath } from '../paths';
 import { useFileIntake } from '../useFileIntake';
 import { useModelUploads } from '../useModelUploads';
+
+// The edit dialog (a form: ~30 KB gzip) and the versions drawer (its table of versions) load when first
+// opened, not with the list (issue 15 §4).
+const ModelEditDialog = lazyComponent(
+  () => import('../components/ModelEditDialog').then((module) => module.ModelEditDialog),
+  { when: (props) => props.model !== null },
+);
+const VersionsDrawer = lazyComponent(
+  () => import('../components/VersionsDrawer').then((module) => module.VersionsDrawer),
+  { when: (props) => props.model !== null },
+);
 
 /** /projects/:projectId/models — the project's IFC models: upload, conversion, versions, tags. */
 export default function ModelsPage() {
