@@ -283,6 +283,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     notifications,
     // Element links name a live model of the project and an element of it (modules/models).
     assertElementLinks: createModelLookup(database.db).assertElementLinks,
+    // A topic's viewpoint is a viewport of its project (issue 16).
+    findViewport: createModelLookup(database.db).findViewport,
     log: app.log,
     // Files attached to their records must be files the caller may read (issue 14).
     readableFiles: (user, ids) => files.readable(user, ids),

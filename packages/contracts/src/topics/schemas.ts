@@ -77,6 +77,12 @@ const topicContent = z.string().max(TOPIC_CONTENT_MAX_LENGTH);
 const images = z.array(attachmentRefSchema).max(TOPIC_IMAGES_MAX);
 const mentions = userIds(TOPIC_MENTIONS_MAX).pipe(z.array(idSchema).min(TOPIC_MENTIONS_MIN));
 const links = z.array(topicLinkSchema).max(TOPIC_LINKS_MAX);
+/**
+ * The topic's viewpoint (issue 16): a viewport of the project (model-service viewports) saved when it was
+ * raised from the viewer — camera, section, visibility and a snapshot — which "view in model" restores.
+ * It must show the models of the topic's element links. null clears it.
+ */
+const viewportIdSchema = idSchema.nullable().optional();
 
 // ── requests ─────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -85,7 +91,7 @@ const links = z.array(topicLinkSchema).max(TOPIC_LINKS_MAX);
  * the project). Optional: content (plain text), domainId (a discipline: one of the project's domains,
  * GET account-service/projects/{id}/domains), speciesId and subcontractId (the topic settings), images
  * (image files of the project, by id or upload URL; ≤ 9), participants (members), priority (default
- * normal), deadline (`YYYY-MM-DD`), links.
+ * normal), deadline (`YYYY-MM-DD`), links, viewportId (the viewpoint).
  */
 export const topicCreateSchema = z.strictObject({
   projectId: idSchema,
@@ -100,6 +106,7 @@ export const topicCreateSchema = z.strictObject({
   priority: z.enum(TOPIC_PRIORITIES).optional(),
   deadline: topicDateSchema.nullable().optional(),
   links: links.optional(),
+  viewportId: viewportIdSchema,
 });
 export type TopicCreate = z.input<typeof topicCreateSchema>;
 
@@ -120,6 +127,7 @@ export const topicUpdateSchema = z.strictObject({
   priority: z.enum(TOPIC_PRIORITIES).optional(),
   deadline: topicDateSchema.nullable().optional(),
   links: links.optional(),
+  viewportId: viewportIdSchema,
   status: z.enum(TOPIC_STATUSES).optional(),
 });
 export type TopicUpdate = z.input<typeof topicUpdateSchema>;
@@ -333,6 +341,8 @@ export const topicSchema = z.object({
   content: z.string(),
   images: z.array(topicImageSchema),
   links: z.array(topicLinkAnswerSchema),
+  /** The viewpoint (a viewport id; null when none, or when its viewport was deleted). */
+  viewportId: idSchema.nullable(),
   followers: z.array(idSchema),
   abilities: topicAbilitiesSchema,
 });

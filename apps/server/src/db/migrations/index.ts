@@ -72,6 +72,7 @@ import * as m2026112802 from './2026112802_workflow_template_versions';
 import * as m2026112810 from './2026112810_workflow_instances';
 import * as m2026112811 from './2026112811_workflow_instance_approvers';
 import * as m2026112812 from './2026112812_workflow_log';
+import * as m2026112830 from './2026112830_topics_viewport';
 
 /**
  * Every migration, by name. A static list (not a folder scan) so that the esbuild bundle carries them.
@@ -155,4 +156,5 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112810_workflow_instances': m2026112810,
   '2026112811_workflow_instance_approvers': m2026112811,
   '2026112812_workflow_log': m2026112812,
+  '2026112830_topics_viewport': m2026112830,
 };

@@ -1,10 +1,18 @@
 import type { ModelElement } from '@lintel/contracts/models';
 import type { Kysely } from 'kysely';
+import { fromJson } from '../../db/json';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { presentElement } from './models.presenter';
 import { createModelsRepository, type ModelRow } from './models.repository';
 import { withModelTables } from './tables';
+import { withViewTables } from './views/tables';
+
+/** A viewport as a record linking it sees it: its id and the models it opens. */
+export interface ViewportModels {
+  id: string;
+  modelIds: string[];
+}
 
 /** An element link as topics, contact sheets, viewports and selection sets hold it. */
 export interface ElementRef {
@@ -89,6 +97,27 @@ export function createModelLookup(db: Kysely<Database>) {
     }
   }
 
-  return { findProjectModel, assertModelInProject, readyVersionId, findReadyElements, assertElementLinks };
+  /**
+   * A viewport of the project (a record's viewpoint, issue 16) with the models it shows; undefined when
+   * there is none or it is another project's.
+   */
+  async function findViewport(projectId: string, viewportId: string): Promise<ViewportModels | undefined> {
+    const row = await withViewTables(db)
+      .selectFrom('viewports')
+      .select(['id', 'model_ids'])
+      .where('id', '=', viewportId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return row ? { id: row.id, modelIds: fromJson<string[]>(row.model_ids, []) } : undefined;
+  }
+
+  return {
+    findProjectModel,
+    assertModelInProject,
+    readyVersionId,
+    findReadyElements,
+    assertElementLinks,
+    findViewport,
+  };
 }
 export type ModelLookup = ReturnType<typeof createModelLookup>;

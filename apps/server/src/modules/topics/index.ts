@@ -8,7 +8,7 @@ import type { FileReadCheck } from '../files/attachments';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
-import type { ElementLinkCheck } from './topics.context';
+import type { ElementLinkCheck, ViewportFinder } from './topics.context';
 import { topicsRoutes } from './topics.routes';
 import { createTopicsService } from './topics.service';
 import { createTopicSettingsService } from './topics.settings';
@@ -29,6 +29,8 @@ export interface TopicsDeps {
   notifications: Pick<NotificationsModule, 'notify' | 'addTodo' | 'closeTodo' | 'readRecordNotifications'>;
   /** modules/models: element links name a live model of the project and an element of it. */
   assertElementLinks: ElementLinkCheck;
+  /** modules/models: a viewport of the project (a topic's viewpoint) and the models it shows. */
+  findViewport: ViewportFinder;
   log: FastifyBaseLogger;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck;
@@ -43,6 +45,7 @@ export function createTopicsModule({
   permissions,
   notifications,
   assertElementLinks,
+  findViewport,
   log,
   readableFiles,
 }: TopicsDeps) {
@@ -58,6 +61,7 @@ export function createTopicsModule({
     closeTodo: notifications.closeTodo,
     readNotifications: (user, topicId) => notifications.readRecordNotifications(user, 'topic', topicId),
     assertElementLinks,
+    findViewport,
     log,
     readableFiles,
   });

@@ -36,6 +36,8 @@ export interface TopicsTable {
   images: JsonText;
   link_count: number;
   response_count: number;
+  /** The viewpoint: a viewport of the project (migration 2026112830); null when none or deleted. */
+  viewport_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -92,6 +92,8 @@ export interface TopicsServiceDeps {
    * never reads the models tables.
    */
   assertElementLinks: ElementLinkCheck;
+  /** modules/models: the project's viewport (a viewpoint) with its models; undefined when not the project's. */
+  findViewport: ViewportFinder;
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck;
@@ -102,6 +104,12 @@ export type ElementLinkCheck = (
   projectId: string,
   refs: ReadonlyArray<{ modelId: string; globalId: string }>,
 ) => Promise<void>;
+
+/** Finds a viewport of the project (see TopicsServiceDeps). */
+export type ViewportFinder = (
+  projectId: string,
+  viewportId: string,
+) => Promise<{ id: string; modelIds: string[] } | undefined>;
 
 /** The topic as the caller may see it. */
 export interface Opened {
@@ -119,6 +127,7 @@ export interface References {
   subcontractId?: string | null | undefined;
   images?: string[] | undefined;
   links?: CreateBody['links'];
+  viewportId?: string | null | undefined;
 }
 
 export const invalid = (status: number, key: ErrorKey, path: string) =>

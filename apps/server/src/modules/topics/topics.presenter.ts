@@ -113,6 +113,7 @@ export function presentTopic(
     content: row.content,
     images: details.images.map(presentFileCard),
     links: details.links,
+    viewportId: row.viewport_id ?? null,
     followers: details.followers,
     abilities: details.abilities,
   };

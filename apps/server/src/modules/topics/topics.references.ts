@@ -63,6 +63,13 @@ export function createReferenceCheck(base: TopicBase) {
       link.type === 'element' ? [{ modelId: link.modelId, globalId: link.globalId }] : [],
     );
     if (elementLinks.length > 0) await base.assertElementLinks(projectId, elementLinks);
+    if (refs.viewportId) {
+      // The viewpoint is a view of this project, showing the elements the topic names.
+      const viewport = await base.findViewport(projectId, refs.viewportId);
+      if (!viewport) throw invalid(400, 'topics.viewportNotFound', 'viewportId');
+      if (elementLinks.some((link) => !viewport.modelIds.includes(link.modelId)))
+        throw invalid(400, 'topics.viewportOtherModel', 'viewportId');
+    }
   }
 
   return { checkReferences };

@@ -16,7 +16,7 @@ import type {
 
 export type TopicRow = Selectable<TopicsTable>;
 /** A topic as lists read it: every column but the content, which only the topic itself shows. */
-export type SummaryRow = Omit<TopicRow, 'content'>;
+export type SummaryRow = Omit<TopicRow, 'content' | 'viewport_id'>;
 /** A list row with the caller's own flags on it (null: the caller has no people row on the topic). */
 export type ListedRow = SummaryRow & { my_following: number | null; my_is_read: number | null };
 export type PersonRow = Selectable<TopicPeopleTable>;

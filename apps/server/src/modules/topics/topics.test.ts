@@ -1191,6 +1191,102 @@ describe('keyset pages: after=<cursor> (issue 15 §3)', () => {
   });
 });
 
+describe('viewpoint (issue 16): the viewport saved when a problem is raised from the viewer', () => {
+  const MODELS = '/api/v1/model-service';
+  /** A second model of P, and a model of another project of the same enterprise. */
+  let secondModel: string;
+  let elsewhere: string;
+  let elsewhereModel: string;
+  const camera = { projection: 'perspective', position: [12.5, 8, -3.25], target: [0, 1.5, 0] };
+
+  async function viewport(projectId: string, modelIds: string[], name: string): Promise<string> {
+    const response = await call('POST', `${MODELS}/projects/${projectId}/viewports`, cookies.demo, {
+      name,
+      modelIds,
+      camera,
+      hidden: [{ modelId: modelIds[0], globalIds: [NORTH_WALL] }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return json<{ _id: string }>(response)._id;
+  }
+  const wallLink = { type: 'element', modelId: '', globalId: SOUTH_WALL };
+
+  beforeAll(async () => {
+    secondModel = (await readySample(t.app, cookies.demo, project, undefined, '视点第二模型'))._id;
+    elsewhere = await newProject('视点他项目');
+    elsewhereModel = (await readySample(t.app, cookies.demo, elsewhere))._id;
+  }, 180_000);
+
+  it('is saved with the topic, answered by GET, changed and cleared by PUT, and dropped when the viewport is deleted', async () => {
+    const saved = await viewport(project, [projectModel], '南墙渗水视点');
+    const topic = await raise('lisi', {
+      links: [{ ...wallLink, modelId: projectModel }],
+      viewportId: saved,
+    });
+    expect(topic.viewportId).toBe(saved);
+    const read = json<Topic>(await call('GET', `${T}/topics/${topic._id}`, cookies.zhangsan));
+    expect(read.viewportId).toBe(saved);
+    // The list rows stay summaries: no viewpoint there.
+    const [row] = await listOf('lisi', where({ number: topic.number }));
+    expect(row).not.toHaveProperty('viewportId');
+
+    const other = await viewport(project, [projectModel], '另一视点');
+    const changed = await call('PUT', `${T}/topics/${topic._id}`, cookies.lisi, { viewportId: other });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(json<Topic>(changed).viewportId).toBe(other);
+    const cleared = await call('PUT', `${T}/topics/${topic._id}`, cookies.lisi, { viewportId: null });
+    expect(json<Topic>(cleared).viewportId).toBeNull();
+
+    // A topic without element links may keep a view of any model of the project.
+    const plain = await raise('lisi', { viewportId: other });
+    const removed = await call('DELETE', `${MODELS}/viewports/${other}`, cookies.demo);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const after = json<Topic>(await call('GET', `${T}/topics/${plain._id}`, cookies.lisi));
+    expect(after.viewportId).toBeNull();
+  });
+
+  it("refuses another project's viewport, an unknown one and one not showing the linked model (400 on viewportId)", async () => {
+    const foreign = await viewport(elsewhere, [elsewhereModel], '他项目视点');
+    const secondOnly = await viewport(project, [secondModel], '第二模型视点');
+    const before = await countOf('demo');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ viewportId: foreign }, 'topics.viewportNotFound'],
+      [{ viewportId: '0123456789abcdef01234567' }, 'topics.viewportNotFound'],
+      [
+        { viewportId: secondOnly, links: [{ ...wallLink, modelId: projectModel }] },
+        'topics.viewportOtherModel',
+      ],
+    ];
+    for (const [body, key] of cases) {
+      const response = await call('POST', `${T}/topics`, cookies.lisi, {
+        projectId: project,
+        name: '视点校验',
+        mentions: [ids.zhangsan],
+        ...body,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(keyOf(response)).toBe(key);
+      expect(json<{ details: Array<{ path: string }> }>(response).details[0]!.path).toBe('viewportId');
+    }
+    const malformed = await call('POST', `${T}/topics`, cookies.lisi, {
+      projectId: project,
+      name: '视点校验',
+      mentions: [ids.zhangsan],
+      viewportId: 'not-an-id',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await countOf('demo')).toBe(before);
+
+    // The same checks on a change; the topic keeps what it had.
+    const topic = await raise('lisi', {});
+    const refused = await call('PUT', `${T}/topics/${topic._id}`, cookies.lisi, { viewportId: foreign });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(keyOf(refused)).toBe('topics.viewportNotFound');
+    const kept = json<Topic>(await call('GET', `${T}/topics/${topic._id}`, cookies.lisi));
+    expect(kept.viewportId).toBeNull();
+  });
+});
+
 describe('settings: species, subcontracts and disciplines', () => {
   it('duplicate names 409; admins only; usage counted; one in use cannot be deleted', async () => {
     const create = (who: Name, kind: string, name: string) =>

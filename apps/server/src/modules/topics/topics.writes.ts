@@ -73,6 +73,7 @@ export function createTopicWrites(ctx: TopicContext) {
           images: toJson([...new Set(body.images ?? [])]),
           link_count: links.length,
           response_count: 0,
+          viewport_id: body.viewportId ?? null,
           created_at: at,
           updated_at: at,
         };
@@ -156,6 +157,7 @@ export function createTopicWrites(ctx: TopicContext) {
       if (fields.priority !== undefined) changes.priority = fields.priority;
       if (fields.deadline !== undefined) changes.deadline = fields.deadline;
       if (fields.links !== undefined) changes.link_count = fields.links.length;
+      if (fields.viewportId !== undefined) changes.viewport_id = fields.viewportId;
       if (fields.mentions !== undefined || fields.participants !== undefined) {
         changes.mentions = toJson(mentions);
         changes.participants = toJson(participants);

@@ -94,6 +94,7 @@ export function makeTopic(patch: Partial<Topic> = {}): Topic {
     content: 'B2 层东侧外墙多处渗水，请尽快处理。',
     images: [],
     links: [],
+    viewportId: null,
     followers: [CREATOR._id],
     abilities: { edit: true, delete: true, close: true, respond: true },
     ...patch,
@@ -101,7 +102,7 @@ export function makeTopic(patch: Partial<Topic> = {}): Topic {
 }
 
 export function summaryOf(topic: Topic): TopicSummary {
-  const { content: _c, images: _i, links: _l, followers: _f, abilities: _a, ...rest } = topic;
+  const { content: _c, images: _i, links: _l, viewportId: _v, followers: _f, abilities: _a, ...rest } = topic;
   return rest;
 }
 
