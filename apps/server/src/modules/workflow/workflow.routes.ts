@@ -1,4 +1,5 @@
 import { countSchema, errorBodySchema, idSchema } from '@lintel/contracts';
+import type { AuditAction } from '@lintel/contracts/system';
 import {
   workflowGroupCountsSchema,
   workflowGroupCreateSchema,
@@ -59,6 +60,33 @@ async function answering<T>(request: FastifyRequest, reply: FastifyReply, run: (
   }
 }
 
+/** What an audit entry of this service names: the group or template, its project and its name. */
+interface AuditedRecord {
+  _id: string;
+  projectId: string;
+  name: string;
+}
+
+/**
+ * The administrators' changes in the audit log (issue 17), recorded at the edge once the service has
+ * committed them (see docs/decisions.md, workflow routes): the record's name and any `detail` beside it.
+ */
+function audit(
+  request: FastifyRequest,
+  action: AuditAction,
+  targetType: 'workflowGroup' | 'workflowTemplate',
+  record: AuditedRecord,
+  detail: Record<string, string | number | null> = {},
+): Promise<void> {
+  return auditRequest(request, {
+    action,
+    projectId: record.projectId,
+    targetType,
+    targetId: record._id,
+    detail: { name: record.name, ...detail },
+  });
+}
+
 /**
  * workflow-service: groups and templates of a project's approval workflows (issue 18). Thin: parse, call the
  * service (which authorizes), audit the administrators' changes, answer.
@@ -100,13 +128,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     },
     async (request) => {
       const group = await workflow.createGroup(request.user!, request.params.id, request.body);
-      await auditRequest(request, {
-        action: 'workflow.groupCreated',
-        projectId: group.projectId,
-        targetType: 'workflowGroup',
-        targetId: group._id,
-        detail: { name: group.name },
-      });
+      await audit(request, 'workflow.groupCreated', 'workflowGroup', group);
       return group;
     },
   );
@@ -124,13 +146,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     },
     async (request) => {
       const group = await workflow.updateGroup(request.user!, request.params.id, request.body);
-      await auditRequest(request, {
-        action: 'workflow.groupUpdated',
-        projectId: group.projectId,
-        targetType: 'workflowGroup',
-        targetId: group._id,
-        detail: { name: group.name },
-      });
+      await audit(request, 'workflow.groupUpdated', 'workflowGroup', group);
       return group;
     },
   );
@@ -155,13 +171,13 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     async (request, reply) =>
       answering(request, reply, async () => {
         const removed = await workflow.removeGroup(request.user!, request.params.id, request.query.confirm);
-        await auditRequest(request, {
-          action: 'workflow.groupDeleted',
-          projectId: removed.projectId,
-          targetType: 'workflowGroup',
-          targetId: request.params.id,
-          detail: { name: removed.name, count: removed.counts.templates },
-        });
+        await audit(
+          request,
+          'workflow.groupDeleted',
+          'workflowGroup',
+          { ...removed, _id: request.params.id },
+          { count: removed.counts.templates },
+        );
         return {};
       }),
   );
@@ -206,13 +222,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
         request.body,
         request.language,
       );
-      await auditRequest(request, {
-        action: 'workflow.templateCreated',
-        projectId: template.projectId,
-        targetType: 'workflowTemplate',
-        targetId: template._id,
-        detail: { name: template.name },
-      });
+      await audit(request, 'workflow.templateCreated', 'workflowTemplate', template);
       return template;
     },
   );
@@ -248,13 +258,7 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     async (request, reply) =>
       answering(request, reply, async () => {
         const template = await workflow.updateTemplate(request.user!, request.params.id, request.body);
-        await auditRequest(request, {
-          action: 'workflow.templateUpdated',
-          projectId: template.projectId,
-          targetType: 'workflowTemplate',
-          targetId: template._id,
-          detail: { name: template.name },
-        });
+        await audit(request, 'workflow.templateUpdated', 'workflowTemplate', template);
         return template;
       }),
   );
@@ -271,12 +275,9 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     },
     async (request) => {
       const removed = await workflow.removeTemplate(request.user!, request.params.id);
-      await auditRequest(request, {
-        action: 'workflow.templateDeleted',
-        projectId: removed.projectId,
-        targetType: 'workflowTemplate',
-        targetId: request.params.id,
-        detail: { name: removed.name },
+      await audit(request, 'workflow.templateDeleted', 'workflowTemplate', {
+        ...removed,
+        _id: request.params.id,
       });
       return {};
     },
@@ -295,12 +296,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
     },
     async (request) => {
       const template = await workflow.setStatus(request.user!, request.params.id, request.body.status);
-      await auditRequest(request, {
-        action: 'workflow.templateUpdated',
-        projectId: template.projectId,
-        targetType: 'workflowTemplate',
-        targetId: template._id,
-        detail: { name: template.name, status: template.status },
+      await audit(request, 'workflow.templateUpdated', 'workflowTemplate', template, {
+        status: template.status,
       });
       return template;
     },
@@ -325,12 +322,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
         request.body?.name,
         request.language,
       );
-      await auditRequest(request, {
-        action: 'workflow.templateCreated',
-        projectId: template.projectId,
-        targetType: 'workflowTemplate',
-        targetId: template._id,
-        detail: { name: template.name, templateId: request.params.id },
+      await audit(request, 'workflow.templateCreated', 'workflowTemplate', template, {
+        templateId: request.params.id,
       });
       return template;
     },
@@ -356,12 +349,8 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ workflow: WorkflowService }
         const before = request.body?.revision;
         const { template, frozen } = await workflow.publish(request.user!, request.params.id, before);
         if (!frozen) return template;
-        await auditRequest(request, {
-          action: 'workflow.templatePublished',
-          projectId: template.projectId,
-          targetType: 'workflowTemplate',
-          targetId: template._id,
-          detail: { name: template.name, version: template.publishedVersion },
+        await audit(request, 'workflow.templatePublished', 'workflowTemplate', template, {
+          version: template.publishedVersion,
         });
         return template;
       }),
