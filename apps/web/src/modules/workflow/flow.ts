@@ -228,7 +228,7 @@ export function graphToFlow(graph: WorkflowGraph): Flow {
 
   const nodeItem = (id: string): FlowNodeItem => {
     const node = byId.get(id);
-    if (!node || node.kind !== 'approval' || placed.has(id)) throw new UnsupportedGraph(`node ${id}`);
+    if (node?.kind !== 'approval' || placed.has(id)) throw new UnsupportedGraph(`node ${id}`);
     placed.add(id);
     return { kind: 'node', node };
   };
@@ -382,6 +382,18 @@ export function findNode(flow: Flow, nodeId: string): ApprovalNode | undefined {
   const found = locate(flow.items, isNode(nodeId));
   const item = found?.items[found.index];
   return item?.kind === 'node' ? item.node : undefined;
+}
+
+export function findBranch(
+  flow: Flow,
+  groupId: string,
+  branchId: string,
+): { branch: FlowBranch; index: number } | undefined {
+  const found = locate(flow.items, isGroup(groupId));
+  const group = found?.items[found.index];
+  if (group?.kind !== 'group') return undefined;
+  const index = group.branches.findIndex((branch) => branch.id === branchId);
+  return index < 0 ? undefined : { branch: group.branches[index] as FlowBranch, index };
 }
 
 export function updateNode(flow: Flow, node: ApprovalNode): Flow {
