@@ -1,12 +1,14 @@
 import '../locales';
 import '../contactsheets.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import { ID_PATTERN } from '@lintel/contracts/common';
 import { App, Card, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { RetryAlert } from '../../../components/project/RetryAlert';
+import { ViewpointCard } from '../../models/viewpoint/ViewpointCard';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useContactSheet, useMarkRead } from '../api';
 import { SheetActions } from '../components/SheetActions';
@@ -64,6 +66,13 @@ function ContactSheetDetail() {
           <SheetActions projectId={projectId} sheet={s} />
         </div>
         <SheetDocument sheet={s} />
+        {s.viewportId && ID_PATTERN.test(s.viewportId) ? (
+          // Sent from the viewer (issue 16): the view it was about, and the way back to it.
+          <section className="sheet-document__section" data-testid="sheet-viewpoint">
+            <Typography.Title level={5}>{t('modelViewpoint:title')}</Typography.Title>
+            <ViewpointCard projectId={projectId} viewportId={s.viewportId} />
+          </section>
+        ) : null}
       </Card>
       <Card variant="borderless" className="sheet-detail__circulation">
         <Typography.Title level={5}>{t('contactsheets:circulation.title')}</Typography.Title>

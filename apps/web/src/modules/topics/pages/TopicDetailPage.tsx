@@ -1,6 +1,7 @@
 import '../locales';
 import '../topics.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Topic } from '@lintel/contracts/topics';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Card, Result, Space, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -11,6 +12,7 @@ import { PageSpinner } from '../../../components/PageSpinner';
 import { RetryAlert } from '../../../components/project/RetryAlert';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
+import { ViewpointCard } from '../../models/viewpoint/ViewpointCard';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { topicKeys, useMarkRead, useTopic } from '../api';
 import { ImageGallery } from '../components/ImageGallery';
@@ -111,6 +113,12 @@ function TopicDetail() {
             <ImageGallery images={tp.images} testId="topic-images" />
           </section>
         ) : null}
+        {tp.viewportId ? (
+          <section className="topic-detail__section" data-testid="topic-viewpoint">
+            <Typography.Title level={5}>{t('modelViewpoint:title')}</Typography.Title>
+            <ViewpointCard projectId={projectId} viewportId={tp.viewportId} element={firstElement(tp)} />
+          </section>
+        ) : null}
         <section className="topic-detail__section">
           <Typography.Title level={5}>{t('topics:field.links')}</Typography.Title>
           <TopicLinks projectId={projectId} links={tp.links} />
@@ -124,4 +132,10 @@ function TopicDetail() {
       </Card>
     </div>
   );
+}
+
+/** The element the viewpoint selects: the topic's first element link. */
+function firstElement(topic: Topic) {
+  const link = topic.links.find((item) => item.type === 'element');
+  return link?.type === 'element' ? { modelId: link.modelId, globalId: link.globalId } : undefined;
 }

@@ -7,17 +7,15 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { PageSpinner } from '../../../components/PageSpinner';
-import { imagesFailed, imagesPending } from '../../../components/project/ImagesField';
 import { UnsavedChangesProvider, useUnsavedChanges } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
-import { showFieldErrors } from '../../../lib/fieldErrors';
 import { isHttpError } from '../../../lib/http';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
 import { useCreateTopic, useTopic, useTopicRight, useUpdateTopic } from '../api';
-import { linksPending } from '../components/LinksField';
-import { TOPIC_FORM_FIELDS, TopicForm, type TopicFormValues } from '../components/TopicForm';
+import { TopicForm, type TopicFormValues } from '../components/TopicForm';
 import { createBody, newTopicValues, updateBody, valuesOfTopic } from '../formValues';
 import { topicPath, topicsPath } from '../paths';
+import { useTopicSave } from '../useTopicSave';
 
 /** /projects/:projectId/topics/new and …/topics/:topicId/edit — raise a problem, or change one. */
 export default function TopicFormPage() {
@@ -94,26 +92,16 @@ function TopicFormBody({ projectId, topic }: { projectId: string; topic?: Topic 
     [topic],
   );
 
-  const submit = async (values: TopicFormValues) => {
-    if (imagesPending(values.images) || linksPending(values.links)) {
-      void message.warning(t('topics:form.uploading'));
-      return;
-    }
-    if (imagesFailed(values.images)) {
-      void message.error(t('topics:form.uploadFailed'));
-      return;
-    }
-    try {
+  const save = useTopicSave(form);
+  const submit = (values: TopicFormValues) =>
+    save(values, async () => {
       const saved = topic
         ? await update.mutateAsync({ id: topic._id, ...updateBody(values) })
         : await create.mutateAsync(createBody(projectId, values));
       void message.success(topic ? t('topics:done.saved') : t('topics:done.created'));
       unsaved.setDirty(false);
       void navigate(topicPath(projectId, saved._id));
-    } catch (error) {
-      if (!showFieldErrors(form, error, TOPIC_FORM_FIELDS)) void message.error(errorMessage(error, t));
-    }
-  };
+    });
 
   return (
     <div className="topic-form" data-testid="topic-form-page">

@@ -2,21 +2,22 @@
 import '../../../topics/locales';
 import '../../../topics/topics.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Form, Typography } from 'antd';
-import { useMemo } from 'react';
+import { App, Form } from 'antd';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { imagesFailed, imagesPending } from '../../../../components/project/ImagesField';
-import { errorMessage } from '../../../../lib/errors';
-import { showFieldErrors } from '../../../../lib/fieldErrors';
-import { useCreateTopic } from '../../../topics/api';
-import { linksPending } from '../../../topics/components/LinksField';
-import { TOPIC_FORM_FIELDS, TopicForm, type TopicFormValues } from '../../../topics/components/TopicForm';
+import { useCreateTopic, useDomains } from '../../../topics/api';
+import { TopicForm, type TopicFormValues } from '../../../topics/components/TopicForm';
 import { createBody, newTopicValues } from '../../../topics/formValues';
-import { modelKeys } from '../../api';
+import { useTopicSave } from '../../../topics/useTopicSave';
+import { modelKeys, useElement, useModel, useModelSettings } from '../../api';
+import { domainForElement } from '../../viewpoint/discipline';
+import { useViewpointSaver } from '../../viewpoint/useViewpointSaver';
+import { RaisePanel } from './RaisePanel';
 
 /**
  * Raising a problem from the selected element without leaving the viewer: the topics module's own form
- * (the same fields, checks and request as its page), the element linked. Loaded when it is opened.
+ * (the same fields, checks and request as its page), the element linked, its discipline chosen, and the
+ * view on screen saved as the problem's viewpoint (issue 16). Loaded when it is opened.
  */
 export default function RaiseTopicForm(props: {
   projectId: string;
@@ -31,43 +32,58 @@ export default function RaiseTopicForm(props: {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<TopicFormValues>();
   const create = useCreateTopic(projectId);
+  const save = useTopicSave(form);
+  const viewpoint = useViewpointSaver(projectId);
   const initialValues = useMemo(() => newTopicValues(`element:${modelId}:${globalId}`), [modelId, globalId]);
+  const domainId = useElementDomain(projectId, modelId, globalId);
 
-  const submit = async (values: TopicFormValues) => {
-    if (imagesPending(values.images) || linksPending(values.links)) {
-      void message.warning(t('topics:form.uploading'));
-      return;
-    }
-    if (imagesFailed(values.images)) {
-      void message.error(t('topics:form.uploadFailed'));
-      return;
-    }
-    try {
-      await create.mutateAsync(createBody(projectId, values));
-      void message.success(t('topics:done.created'));
+  // The discipline arrives with the project's disciplines; someone who already chose one keeps theirs.
+  useEffect(() => {
+    if (domainId && !form.isFieldTouched('domainId') && !form.getFieldValue('domainId'))
+      form.setFieldValue('domainId', domainId);
+  }, [form, domainId]);
+
+  const submit = (values: TopicFormValues) =>
+    save(values, async () => {
+      const { failed } = await viewpoint.withViewpoint(
+        t('modelViewpoint:topicName', { name: elementName }),
+        (id) => create.mutateAsync({ ...createBody(projectId, values), viewportId: id }),
+      );
+      if (failed) void message.warning(t('modelViewpoint:notSaved'));
+      else void message.success(t('topics:done.created'));
       // The element's problem list shows the new one.
       void queryClient.invalidateQueries({ queryKey: modelKeys.elementTopics(projectId, modelId, globalId) });
       onDone();
-    } catch (error) {
-      if (!showFieldErrors(form, error, TOPIC_FORM_FIELDS)) void message.error(errorMessage(error, t));
-    }
-  };
+    });
 
   return (
-    <section className="viewer-raise" data-testid="viewer-raise-topic">
-      <Typography.Title level={5} className="viewer-properties__section">
-        {t('modelViewer:raise.title', { name: elementName })}
-      </Typography.Title>
+    <RaisePanel testId="viewer-raise-topic" title={t('modelViewer:raise.title', { name: elementName })}>
       <TopicForm
         form={form}
         projectId={projectId}
         initialValues={initialValues}
         creating
-        submitting={create.isPending}
+        submitting={create.isPending || viewpoint.busy}
         onSubmit={(values) => void submit(values)}
         onCancel={onDone}
         onChange={() => undefined}
       />
-    </section>
+    </RaisePanel>
   );
+}
+
+/** The project discipline of the element: its model's discipline tag, else its own from its IFC class. */
+function useElementDomain(projectId: string, modelId: string, globalId: string): string | null {
+  const element = useElement(projectId, modelId, globalId);
+  const domains = useDomains(projectId);
+  const model = useModel(projectId, modelId);
+  const tags = useModelSettings(projectId, 'model-tags');
+  return useMemo(() => {
+    if (!element.data || !domains.data) return null;
+    const tagIds = new Set(model.data?.tagIds ?? []);
+    const modelDisciplines = (tags.data ?? [])
+      .filter((tag) => tagIds.has(tag._id) && tag.type === 'discipline')
+      .map((tag) => tag.name);
+    return domainForElement(domains.data, element.data, modelDisciplines);
+  }, [element.data, domains.data, model.data, tags.data]);
 }

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import * as THREE from 'three';
 import { errorMessage } from '../../../../lib/errors';
 import { fetchSelectionSet, fetchViewport } from '../../api';
+import { registerViewSource } from '../../viewpoint/currentView';
 import type { ViewerContext, ViewerToolsProps } from '../engine/types';
 import { ComparePanel } from './compare/ComparePanel';
 import { useCompareSession } from './compare/useCompareSession';
@@ -152,9 +153,15 @@ function ViewerToolsInner({ viewer, panelHost, search, setSearch }: ViewerToolsP
       ),
     };
     setTools(created);
+    // The raise forms beside the element save this view as their record's viewpoint (issue 16).
+    const unregisterView = registerViewSource({
+      read: () => readView(viewer, created.section),
+      snapshot: () => snapshot(viewer),
+    });
     return () => {
       // The engine may be tearing down beside us (leaving the page): each part lets go on its own.
       for (const release of [
+        unregisterView,
         () => created.roaming.dispose(),
         () => created.measure.dispose(),
         () => created.section.dispose(),
