@@ -18,6 +18,14 @@ const engine = vi.hoisted(() => ({
   calls: [] as string[],
   selection: [] as Array<{ modelId: string; globalIds: string[] }>,
   isolated: null as Array<{ modelId: string; globalIds: string[] }> | null,
+  xray: false,
+  xrayListeners: new Set<(on: boolean) => void>(),
+  /** X-ray switched the way a tool does it (compare), not through the page's button. */
+  setXray(on: boolean) {
+    engine.xray = on;
+    for (const listener of engine.xrayListeners) listener(on);
+  },
+  multiSelect: false,
 }));
 vi.mock('./engine/createViewer', () => ({
   createViewer: (_container: HTMLElement, projectId: string) => {
@@ -46,7 +54,16 @@ vi.mock('./engine/createViewer', () => ({
       getHidden: () => [],
       getIsolated: () => engine.isolated,
       onVisibilityChange: none,
-      isXray: () => false,
+      isXray: () => engine.xray,
+      setXray: async (on: boolean) => engine.setXray(on),
+      onXrayChange: (listener: (on: boolean) => void) => {
+        engine.xrayListeners.add(listener);
+        return () => engine.xrayListeners.delete(listener);
+      },
+      setMultiSelect: (on: boolean) => {
+        engine.multiSelect = on;
+      },
+      isMultiSelect: () => engine.multiSelect,
       isolate: async (refs: Array<{ globalIds: string[] }>) => {
         engine.calls.push(`isolate ${refs.flatMap((ref) => ref.globalIds).join(',')}`);
       },
@@ -150,6 +167,9 @@ const api = fakeApiForFile(
     engine.calls = [];
     engine.selection = [];
     engine.isolated = null;
+    engine.xray = false;
+    engine.xrayListeners.clear();
+    engine.multiSelect = false;
     setWidth(DESKTOP_WIDTH);
   },
 );
@@ -241,6 +261,44 @@ describe('model viewer page', { timeout: 90_000 }, () => {
     engine.calls = [];
     fireEvent.keyDown(window, { key: 'Home' });
     await waitFor(() => expect(engine.calls).toEqual(['rotate 0.79 0.96', 'fit all']));
+  });
+
+  it('the X-ray button shows whether X-ray is on, whoever switched it', async () => {
+    const user = setupUser();
+    renderViewer(`?models=${READY}`);
+    const xray = await screen.findByRole('button', { name: 'X 光' });
+    await waitFor(() => expect(xray).toBeEnabled());
+    expect(xray).toHaveAttribute('aria-pressed', 'false');
+    expect(xray).not.toHaveClass('ant-btn-primary');
+    await user.click(xray);
+    await waitFor(() => expect(xray).toHaveAttribute('aria-pressed', 'true'));
+    expect(xray).toHaveClass('ant-btn-primary');
+    expect(engine.xray).toBe(true);
+    // A tool turning it off (compare puts back what was before it) is seen by the button too.
+    act(() => engine.setXray(false));
+    expect(xray).toHaveAttribute('aria-pressed', 'false');
+    expect(xray).not.toHaveClass('ant-btn-primary');
+  });
+
+  it('multi-select mode is offered where there is no Ctrl (a phone), and taps then add', async () => {
+    renderViewer(`?models=${READY}`);
+    await screen.findByRole('button', { name: 'X 光' });
+    expect(screen.queryByTestId('viewer-multi-select')).not.toBeInTheDocument();
+    act(() => setWidth(390));
+    const user = setupUser();
+    const multi = await screen.findByRole('button', { name: '多选' });
+    expect(multi).toHaveAttribute('aria-pressed', 'false');
+    await user.click(multi);
+    expect(multi).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(engine.multiSelect).toBe(true));
+    await user.click(multi);
+    await waitFor(() => expect(engine.multiSelect).toBe(false));
+    // Left on, and the window grows to a desktop's (a mouse, Ctrl): the mode goes with the button.
+    await user.click(multi);
+    await waitFor(() => expect(engine.multiSelect).toBe(true));
+    act(() => setWidth(DESKTOP_WIDTH));
+    await waitFor(() => expect(engine.multiSelect).toBe(false));
+    expect(screen.queryByTestId('viewer-multi-select')).not.toBeInTheDocument();
   });
 
   it('full screen fills the window and Esc leaves it; the desktop panels collapse', async () => {

@@ -3,6 +3,7 @@ import './viewer.css';
 import {
   AimOutlined,
   ArrowLeftOutlined,
+  CheckSquareOutlined,
   CloseCircleOutlined,
   ExpandOutlined,
   ExperimentOutlined,
@@ -20,6 +21,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { useTouchDevice } from '../../../components/useTouchDevice';
 import { errorMessage } from '../../../lib/errors';
 import { useIsPhone } from '../../../lib/useIsPhone';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -108,7 +110,15 @@ function ViewerScreen({ projectId }: { projectId: string }) {
   const loading = useModelLoading(engine, modelIds);
   const [panelHost, setPanelHost] = useState<HTMLDivElement | null>(null);
   const phone = useIsPhone();
+  const touch = useTouchDevice();
   const fullscreen = useFullscreen();
+  // Multi-select mode: a finger has no Ctrl, so on a touch device a toolbar toggle makes taps add / take out.
+  const [multiSelect, setMultiSelect] = useState(false);
+  const multiSelectOffered = phone || touch;
+  const multiSelectOn = multiSelect && multiSelectOffered;
+  useEffect(() => {
+    engine?.setMultiSelect(multiSelectOn);
+  }, [engine, multiSelectOn]);
   // Below a wide desktop (1600 px) the canvas gets the room first; the tree opens on demand. At 1440×900 the
   // open tree left the canvas 31.5 % of the window, folded 42.5 % (bench, models walk).
   const [leftOpen, setLeftOpen] = useState(() => window.innerWidth >= 1600);
@@ -156,7 +166,9 @@ function ViewerScreen({ projectId }: { projectId: string }) {
   );
 
   // After the first models are in: show the URL's element (a topic's "view in model"), else everything.
+  // With a viewport in the address the tools put its camera back: the element is selected, not framed.
   const readyCount = loading.states.filter((item) => item.phase === 'ready').length;
+  const restoresView = search.has('viewport');
   useEffect(() => {
     if (!engine || !loading.settled || readyCount === 0) return;
     const target = element ? `${element.modelId}:${element.globalId}` : null;
@@ -168,17 +180,17 @@ function ViewerScreen({ projectId }: { projectId: string }) {
       if (element && target !== engine.getSelection().map((ref) => `${ref.modelId}:${ref.globalIds[0]}`)[0]) {
         const refs = [{ modelId: element.modelId, globalIds: [element.globalId] }];
         const found = await engine.toModelIdMap(refs);
-        if (Object.keys(found).length > 0) await engine.select(refs, { fit: true });
+        if (Object.keys(found).length > 0) await engine.select(refs, { fit: !restoresView });
         else {
           void message.warning(t('modelViewer:selection.elementMissing'));
-          if (first) await engine.fit(undefined, { animate: false });
+          if (first && !restoresView) await engine.fit(undefined, { animate: false });
         }
-      } else if (first) await engine.fit(undefined, { animate: false });
+      } else if (first && !restoresView) await engine.fit(undefined, { animate: false });
       // The first frame that shows the models' geometry (the browser test and the bench wait for this).
       await engine.whenDrawn();
       setRendered(true);
     })();
-  }, [engine, loading.settled, readyCount, element, message, t]);
+  }, [engine, loading.settled, readyCount, element, restoresView, message, t]);
 
   // The selected element goes into the address, so back / reload / a shared link reopen it.
   useEffect(() => {
@@ -313,7 +325,8 @@ function ViewerScreen({ projectId }: { projectId: string }) {
         hidden={state.hidden}
         isolated={state.isolated}
         selection={state.selection}
-        onSelect={(refs) => void engine?.select(refs, { fit: refs.length > 0 })}
+        multiSelect={multiSelectOn}
+        onSelect={(refs, options) => void engine?.select(refs, { fit: options?.fit ?? refs.length > 0 })}
         onVisibility={(refs, visible) => void (visible ? engine?.show(refs) : engine?.hide(refs))}
       />
     </Suspense>
@@ -421,6 +434,21 @@ function ViewerScreen({ projectId }: { projectId: string }) {
             onClick={() => void run('clearSelection')}
             testId="viewer-clear-selection"
           />
+          {multiSelectOffered && (
+            <ToolbarButton
+              icon={<CheckSquareOutlined />}
+              label={t('modelViewer:toolbar.multiSelect')}
+              hint={
+                multiSelectOn
+                  ? t('modelViewer:toolbar.multiSelectOnHint')
+                  : t('modelViewer:toolbar.multiSelectHint')
+              }
+              pressed={multiSelectOn}
+              disabled={!engine}
+              onClick={() => setMultiSelect((on) => !on)}
+              testId="viewer-multi-select"
+            />
+          )}
           <ToolbarButton
             icon={fullscreen.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
             label={

@@ -76,3 +76,22 @@ export function storeyInTree(root: SpatialNode, globalId: string): string | null
   };
   return walk(root, null) ?? null;
 }
+
+/** The keys in the order the tree shows them (below expanded nodes only): what a Shift-click ranges over. */
+export function shownOrder(roots: readonly TreeItem[], expanded: ReadonlySet<string>): string[] {
+  const order: string[] = [];
+  const visit = (item: TreeItem) => {
+    order.push(item.key);
+    if (expanded.has(item.key)) for (const child of item.children) visit(child);
+  };
+  for (const root of roots) visit(root);
+  return order;
+}
+
+/** The shown keys from `from` to `to`, both included, in either direction; [to] when `from` is not shown. */
+export function rangeBetween(order: readonly string[], from: string, to: string): string[] {
+  const start = order.indexOf(from);
+  const end = order.indexOf(to);
+  if (start < 0 || end < 0) return [to];
+  return order.slice(Math.min(start, end), Math.max(start, end) + 1);
+}

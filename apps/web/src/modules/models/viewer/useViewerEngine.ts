@@ -79,6 +79,7 @@ export function useViewerState(engine: ViewerEngine | null) {
       engine.onModelsChange(() => setState(read())),
       engine.onSelectionChange(() => setState(read())),
       engine.onVisibilityChange(() => setState(read())),
+      engine.onXrayChange(() => setState(read())),
     ];
     return () => {
       for (const stop of stops) stop();

@@ -1,12 +1,13 @@
 import { ifcClassLabel } from '@lintel/contracts/ifc';
 import type { ModelElementsRef, SpatialNodeKind } from '@lintel/contracts/models';
 import { Alert, Button, Empty, Skeleton, Tree, type TreeDataNode, Typography } from 'antd';
-import { type Key, useMemo, useState } from 'react';
+import { type Key, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../app/useLanguage';
 import { errorMessage } from '../../../../lib/errors';
 import { useSpatialTree } from '../../api';
-import { indexSpatialTree, type TreeItem, visibleLeafKeys } from '../spatialTree';
+import { addRefs, containsElement, normalizeRefs, removeRefs, withoutModel } from '../engine/refs';
+import { indexSpatialTree, rangeBetween, shownOrder, type TreeItem, visibleLeafKeys } from '../spatialTree';
 import type { ViewerModelInfo } from './types';
 
 interface SpatialTreePanelProps {
@@ -15,7 +16,10 @@ interface SpatialTreePanelProps {
   hidden: readonly ModelElementsRef[];
   isolated: readonly ModelElementsRef[] | null;
   selection: readonly ModelElementsRef[];
-  onSelect: (refs: ModelElementsRef[]) => void;
+  /** The new selection; `fit: false` when a node was added or taken out (the camera stays). */
+  onSelect: (refs: ModelElementsRef[], options?: { fit: boolean }) => void;
+  /** The toolbar's multi-select mode (touch): a plain tap adds or takes out, as Ctrl / Cmd-click does. */
+  multiSelect?: boolean;
   onVisibility: (refs: ModelElementsRef[], visible: boolean) => void;
 }
 
@@ -40,6 +44,7 @@ function ModelTree({
   isolated,
   selection,
   onSelect,
+  multiSelect = false,
   onVisibility,
 }: SpatialTreePanelProps & { model: ViewerModelInfo }) {
   const { t } = useTranslation();
@@ -49,6 +54,8 @@ function ModelTree({
     [tree.data, model.modelId],
   );
   const [expanded, setExpanded] = useState<Key[] | null>(null);
+  // Where a Shift-click's range starts: the node clicked last without Shift.
+  const anchor = useRef<string | null>(null);
   const language = useLanguage();
 
   const data = useMemo(() => {
@@ -91,6 +98,33 @@ function ModelTree({
     const globalIds = index?.elementsOf.get(String(key)) ?? [];
     return globalIds.length > 0 ? [{ modelId: model.modelId, globalIds }] : [];
   };
+  const expandedKeys = expanded ?? index?.upToStoreys ?? [];
+
+  // A click selects the node's elements; Ctrl / Cmd-click (or a tap in multi-select mode) adds them or, when
+  // all are selected already, takes them out; Shift-click selects every shown node from the last click to
+  // this one (this model's selection replaced, other models' kept).
+  const select = (key: string, event: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean } = {}) => {
+    if (event.shiftKey && anchor.current && index) {
+      const range = rangeBetween(
+        shownOrder(index.roots, new Set(expandedKeys.map(String))),
+        anchor.current,
+        key,
+      );
+      onSelect(normalizeRefs([...withoutModel(selection, model.modelId), ...range.flatMap(refsOf)]), {
+        fit: false,
+      });
+      return;
+    }
+    anchor.current = key;
+    const refs = refsOf(key);
+    if (!(multiSelect || event.ctrlKey || event.metaKey)) {
+      onSelect(refs);
+      return;
+    }
+    const ids = refs[0]?.globalIds ?? [];
+    const allIn = ids.length > 0 && ids.every((id) => containsElement(selection, model.modelId, id));
+    onSelect(allIn ? removeRefs(selection, refs) : addRefs(selection, refs), { fit: false });
+  };
 
   return (
     <section className="viewer-tree__model">
@@ -118,13 +152,13 @@ function ModelTree({
           treeData={data}
           checkedKeys={checked}
           selectedKeys={selectedKeys}
-          expandedKeys={expanded ?? index?.upToStoreys ?? []}
+          expandedKeys={expandedKeys}
           onExpand={(keys) => setExpanded(keys)}
           onCheck={(_keys, info) => {
             const refs = refsOf(info.node.key);
             if (refs.length > 0) onVisibility(refs, info.checked);
           }}
-          onSelect={(_keys, info) => onSelect(refsOf(info.node.key))}
+          onSelect={(_keys, info) => select(String(info.node.key), info.nativeEvent)}
           data-testid={`viewer-tree-${model.modelId}`}
         />
       )}

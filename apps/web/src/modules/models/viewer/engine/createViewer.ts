@@ -9,6 +9,7 @@ import * as FRAGS from '@thatopen/fragments';
 import workerUrl from '@thatopen/fragments/worker?worker&url';
 import * as THREE from 'three';
 import { downloadFragments, fetchModel, readFragments } from '../../api';
+import { VIEWER_COLORS } from './colors';
 import { addRefs, containsElement, fragmentsKeyOf, normalizeRefs, removeRefs } from './refs';
 import type { LoadedModel, LoadModelOptions, ViewerContext, ViewerWorld } from './types';
 
@@ -31,6 +32,14 @@ export interface ViewerEngine extends ViewerContext {
    * with nothing to draw never gets there: after `DRAWN_WAIT_MS` it resolves anyway.
    */
   whenDrawn(): Promise<void>;
+  /** Fires when X-ray goes on or off (from the toolbar, or a tool such as compare): the button follows. */
+  onXrayChange(listener: (on: boolean) => void): () => void;
+  /**
+   * Multi-select mode (phones have no Ctrl): while on, a plain tap adds the picked element to the selection,
+   * or takes it out if it is in, as a Ctrl-, Shift- or Cmd-click always does.
+   */
+  setMultiSelect(on: boolean): void;
+  isMultiSelect(): boolean;
   dispose(): Promise<void>;
 }
 
@@ -141,7 +150,7 @@ export function createViewer(
     selectName: SELECT_STYLE,
     autoHighlightOnClick: false,
     selectMaterialDefinition: {
-      color: new THREE.Color('#1677ff'),
+      color: new THREE.Color(VIEWER_COLORS.selection),
       renderedFaces: FRAGS.RenderedFaces.TWO,
       opacity: 1,
       transparent: false,
@@ -157,10 +166,12 @@ export function createViewer(
   let isolated: ModelElementsRef[] | null = null;
   let xray = false;
   let picking = true;
+  let multiSelect = false;
   const colorStyles = new Set<string>();
   const modelsChanged = listeners<LoadedModel[]>();
   const selectionChanged = listeners<ModelElementsRef[]>();
   const visibilityChanged = listeners<void>();
+  const xrayChanged = listeners<boolean>();
   const frames = listeners<void>();
   const pending = new Map<string, Promise<LoadedModel>>();
   let disposed = false;
@@ -400,7 +411,11 @@ export function createViewer(
     pressed = null;
     if (!start || start.id !== event.pointerId || !picking) return;
     if (Math.hypot(event.clientX - start.x, event.clientY - start.y) > PICK_MOVE_TOLERANCE) return;
-    void pickAt(event.clientX, event.clientY, event.ctrlKey || event.shiftKey || event.metaKey);
+    void pickAt(
+      event.clientX,
+      event.clientY,
+      multiSelect || event.ctrlKey || event.shiftKey || event.metaKey,
+    );
   };
   canvas.addEventListener('pointerdown', onPointerDown);
   canvas.addEventListener('pointerup', onPointerUp);
@@ -482,7 +497,7 @@ export function createViewer(
       xray = on;
       if (!highlighter.styles.has(XRAY_STYLE)) {
         highlighter.styles.set(XRAY_STYLE, {
-          color: new THREE.Color('#8c96a3'),
+          color: new THREE.Color(VIEWER_COLORS.xray),
           renderedFaces: FRAGS.RenderedFaces.TWO,
           opacity: 0.12,
           transparent: true,
@@ -494,8 +509,14 @@ export function createViewer(
       if (on) await applyXray();
       else await highlighter.clear(XRAY_STYLE);
       requestRender();
+      xrayChanged.emit(on);
     },
     isXray: () => xray,
+    onXrayChange: xrayChanged.add,
+    setMultiSelect(on) {
+      multiSelect = on;
+    },
+    isMultiSelect: () => multiSelect,
     async colorize(refs, color) {
       const name = `${COLOR_STYLE_PREFIX}${color.toLowerCase()}`;
       if (!highlighter.styles.has(name)) {
@@ -532,6 +553,7 @@ export function createViewer(
       modelsChanged.clear();
       selectionChanged.clear();
       visibilityChanged.clear();
+      xrayChanged.clear();
       frames.clear();
       // Disposes every component: the highlighter, the worlds (renderer: WebGL context lost and released),
       // the fragments worker and its models.

@@ -1,10 +1,12 @@
 // The version compare answer grouped for the list beside the viewer and for the colouring.
 import type { CompareResult, ElementChange, ElementChangeKind } from '@lintel/contracts/models';
+import { VIEWER_COLORS } from '../../engine/colors';
 
+/** The canvas and the list paint a kind alike, in the theme's status colours (engine/colors.ts). */
 export const CHANGE_COLORS: Readonly<Record<ElementChangeKind, string>> = {
-  added: '#2fb344',
-  changed: '#f59f00',
-  removed: '#e03131',
+  added: VIEWER_COLORS.added,
+  changed: VIEWER_COLORS.changed,
+  removed: VIEWER_COLORS.removed,
 };
 /** The order of the groups in the list. */
 export const CHANGE_ORDER: readonly ElementChangeKind[] = ['added', 'changed', 'removed'];

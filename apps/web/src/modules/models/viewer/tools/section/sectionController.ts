@@ -4,6 +4,7 @@
 import { CLIPPING_PLANES_MAX } from '@lintel/contracts/models';
 import * as OBC from '@thatopen/components';
 import * as THREE from 'three';
+import { VIEWER_COLORS } from '../../engine/colors';
 import type { ViewerContext } from '../../engine/types';
 import { onCanvasClick } from '../labelLayer';
 import type { Vec3 } from '../viewports/cameraState';
@@ -49,6 +50,8 @@ export class SectionController {
     this.clipper = viewer.components.get(OBC.Clipper);
     // Planes come only from this controller's calls, never from the Clipper's own mouse handling.
     this.clipper.enabled = false;
+    // The planes' fill in the viewer's status colour (That Open's default is a purple of its own).
+    this.clipper.material.color.set(VIEWER_COLORS.section);
     this.clipper.onAfterDrag.add(this.onDrag);
   }
 
