@@ -31,6 +31,7 @@ const VP2 = '7e57000000000000000000f2';
 const SET1 = '7e5700000000000000000a01';
 const SET2 = '7e5700000000000000000a02';
 const FILE = '7e5700000000000000000b01';
+const PICTURE = '7e5700000000000000000b02';
 const S = 'model-service';
 const ME = makeUser({ _id: '7e5700000000000000000c01' });
 const OTHER = '7e5700000000000000000c02';
@@ -93,6 +94,8 @@ const state = {
   rights: {} as Record<string, boolean>,
   refuse: {} as Record<string, FakeReply>,
   created: null as unknown,
+  /** While set, the viewport POST waits for it (a slow save). */
+  hold: null as Promise<void> | null,
 };
 
 function reset() {
@@ -112,6 +115,7 @@ function reset() {
   state.rights = { create: true, edit: false, delete: false };
   state.refuse = {};
   state.created = null;
+  state.hold = null;
 }
 
 function serve(api: FakeApi) {
@@ -123,7 +127,8 @@ function serve(api: FakeApi) {
     const text = where ? (JSON.parse(where) as { name: { $regex: string } }).name.$regex : '';
     return { json: state.viewports.filter((item) => item.name.includes(text)) };
   });
-  api.on(`POST ${S}/projects/${P}/viewports`, (request) => {
+  api.on(`POST ${S}/projects/${P}/viewports`, async (request) => {
+    if (state.hold) await state.hold;
     const refusal = takeRefusal(state.refuse, `POST ${S}/projects/${P}/viewports`);
     if (refusal) return refusal;
     const created = viewport({ ...(request.body as Partial<Viewport>), _id: '7e5700000000000000000f09' });
@@ -148,6 +153,7 @@ function serve(api: FakeApi) {
     return { status: 201, json: created };
   });
   api.on(`GET ${S}/projects/${P}/models`, { json: [] });
+  api.on(`POST base-service/files`, { json: { pictures: [`/api/base-service/files/${PICTURE}`] } });
 }
 
 const api = fakeApiForFile(serve, reset);
@@ -239,6 +245,70 @@ describe('viewports panel', { timeout: 90_000 }, () => {
     });
     expect(await screen.findByText('视口已保存')).toBeInTheDocument();
     expect(await screen.findByText('三层走廊')).toBeInTheDocument();
+  });
+
+  it('saves once however often save is pressed, spinning meanwhile; the picture uploads while the name is typed', async () => {
+    const { user } = render(
+      <ViewportsPanel
+        projectId={P}
+        readView={() => view}
+        snapshot={async () => new File(['png'], 'viewport.png', { type: 'image/png' })}
+        restore={vi.fn()}
+        restoringId={null}
+      />,
+    );
+    await screen.findByTestId(`viewport-item-${VP1}`);
+    await waitFor(() => expect(screen.getByTestId('viewport-save')).toBeEnabled());
+    await user.click(screen.getByTestId('viewport-save'));
+    // The view's picture is on its way before the form is even filled in.
+    await waitFor(() => expect(requestsTo(api, 'POST', 'base-service/files')).toHaveLength(1));
+    fireEvent.change(await screen.findByTestId('viewport-name'), { target: { value: '屋面' } });
+    let release: () => void = () => undefined;
+    state.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const submit = screen.getByTestId('viewport-form-submit');
+    fireEvent.click(submit);
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit).toHaveClass('ant-btn-loading'));
+    fireEvent.click(submit);
+    // Enter in the name submits the form itself, past the spinning button.
+    fireEvent.submit(screen.getByTestId('viewport-name').closest('form') as HTMLFormElement);
+    await waitFor(() => expect(requestsTo(api, 'POST', `${S}/projects/${P}/viewports`)).toHaveLength(1));
+    release();
+    expect(await screen.findByText('视口已保存')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requestsTo(api, 'POST', `${S}/projects/${P}/viewports`)).toHaveLength(1);
+    expect(requestsTo(api, 'POST', 'base-service/files')).toHaveLength(1);
+    expect(requestsTo(api, 'POST', `${S}/projects/${P}/viewports`)[0]!.body).toMatchObject({
+      name: '屋面',
+      thumbnailFileId: PICTURE,
+    });
+  });
+
+  it('gives the tag filter a row of its own, and filters by it', async () => {
+    const { user } = render(
+      <ViewportsPanel
+        projectId={P}
+        readView={() => view}
+        snapshot={async () => null}
+        restore={vi.fn()}
+        restoringId={null}
+      />,
+    );
+    await screen.findByTestId(`viewport-item-${VP1}`);
+    const filter = screen.getByTestId('viewport-tag-filter');
+    // Not squeezed into one compact row with the search box.
+    expect(filter.closest('.ant-space-compact')).toBeNull();
+    await user.click(within(filter).getByRole('combobox'));
+    await user.click(await screen.findByTitle('机电'));
+    await waitFor(() =>
+      expect(
+        requestsTo(api, 'GET', `${S}/projects/${P}/viewports`).some(
+          (request) => request.query.get('tagId') === TAG,
+        ),
+      ).toBe(true),
+    );
   });
 
   it('searches by name and deletes after confirming', async () => {

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Viewport, ViewportCreate } from '@lintel/contracts/models';
 import { Alert, App, Button, Empty, Input, Select, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDanger } from '../../../../../components/ConfirmDanger';
 import { RetryAlert } from '../../../../../components/project/RetryAlert';
@@ -34,6 +34,9 @@ interface ViewportsPanelProps {
   restoringId: string | null;
 }
 
+/** What a viewport stores of the viewer: its view and the picture of it. */
+type ViewFields = Omit<ViewportCreate, 'name' | 'remark' | 'tagIds'>;
+
 /** The last path segment of a stored file's URL is its id. */
 const fileIdOf = (url: string) => url.split('?')[0]?.split('/').pop() ?? null;
 const thumbnailUrl = (fileId: string) => fileUrl(`${API_PREFIX}base-service/files/${fileId}`, true);
@@ -48,6 +51,12 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
   const [editing, setEditing] = useState<Viewport | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  // A second press while a save runs (a double click, Enter in the name) must not save a second viewport:
+  // the state above only reaches the button after a render, this ref stops the second call at once.
+  const savingNow = useRef(false);
+  // The view of a new viewport, taken when "save the view" is pressed (the form then covers the canvas);
+  // its picture uploads while the name is typed, so saving waits for the viewport alone (it spun ~3 s).
+  const captured = useRef<Promise<ViewFields> | null>(null);
   const where = search.trim() ? JSON.stringify({ name: { $regex: search.trim().slice(0, 64) } }) : undefined;
   const viewports = useViewports(projectId, { tagId, where, order: '-createdAt' });
   const tags = useModelSettings(projectId, 'viewport-tags');
@@ -59,7 +68,7 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
   const remove = useDeleteViewport(projectId);
   const tagNames = useMemo(() => new Map((tags.data ?? []).map((tag) => [tag._id, tag.name])), [tags.data]);
 
-  const viewFields = async (): Promise<Omit<ViewportCreate, 'name' | 'remark' | 'tagIds'>> => {
+  const viewFields = async (): Promise<ViewFields> => {
     const view = readView();
     let thumbnailFileId: string | null = null;
     try {
@@ -73,6 +82,8 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
   };
 
   const submit = async (values: ViewportFormValues, form: Parameters<typeof showFieldErrors>[0]) => {
+    if (savingNow.current) return;
+    savingNow.current = true;
     setSaving(true);
     try {
       const fields = { name: values.name.trim(), remark: values.remark.trim(), tagIds: values.tagIds };
@@ -81,12 +92,13 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
         await update.mutateAsync({ id: editing._id, ...fields, ...view });
         message.success(t('modelTools:viewports.updated'));
       } else {
-        const view = await viewFields();
+        const view = await (captured.current ?? viewFields());
         if (view.modelIds.length === 0) {
           message.error(t('modelTools:viewports.noModels'));
           return;
         }
         await create.mutateAsync({ ...fields, ...view });
+        captured.current = null;
         message.success(t('modelTools:viewports.saved'));
       }
       setFormOpen(false);
@@ -94,6 +106,7 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
     } catch (error) {
       if (!showFieldErrors(form, error, ['name', 'remark', 'tagIds'])) message.error(errorMessage(error, t));
     } finally {
+      savingNow.current = false;
       setSaving(false);
     }
   };
@@ -111,13 +124,17 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
         title={canCreate.data === false ? t('modelTools:viewports.noRight') : undefined}
         onClick={() => {
           setEditing(null);
+          const view = viewFields();
+          view.catch(() => undefined);
+          captured.current = view;
           setFormOpen(true);
         }}
         data-testid="viewport-save"
       >
         {t('modelTools:viewports.save')}
       </Button>
-      <Space.Compact block>
+      {/* One row each: beside the search in a side panel the tag filter was too narrow to read a tag. */}
+      <div className="viewer-viewport__filters">
         <Select
           allowClear
           className="viewer-tool-grow"
@@ -135,7 +152,7 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
           onChange={(event) => event.target.value === '' && setSearch('')}
           data-testid="viewport-search"
         />
-      </Space.Compact>
+      </div>
       {viewports.isLoading ? (
         <Skeleton active />
       ) : viewports.isError ? (
@@ -263,6 +280,7 @@ export function ViewportsPanel({ projectId, readView, snapshot, restore, restori
         onCancel={() => {
           setFormOpen(false);
           setEditing(null);
+          captured.current = null;
         }}
         onSubmit={(values, form) => void submit(values, form)}
       />
