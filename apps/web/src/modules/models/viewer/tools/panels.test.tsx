@@ -405,6 +405,9 @@ describe('selection sets panel', { timeout: 90_000 }, () => {
     await waitFor(() => expect(viewer.select).toHaveBeenCalledWith(set({}).items, { fit: true }));
 
     await waitFor(() => expect(screen.getByTestId('selection-set-save')).toBeEnabled());
+    // A short label that fits the panel; the count of what it saves on the line below.
+    expect(screen.getByTestId('selection-set-save')).toHaveTextContent(/^保存为选择集$/);
+    expect(screen.getByTestId('selection-set-count')).toHaveTextContent('已选 1 个构件');
     await user.click(screen.getByTestId('selection-set-save'));
     fireEvent.change(await screen.findByTestId('selection-set-name'), { target: { value: '二层梁' } });
     await user.click(screen.getByTestId('selection-set-submit'));
@@ -418,7 +421,7 @@ describe('selection sets panel', { timeout: 90_000 }, () => {
     render(<SelectionSetsPanel viewer={context} />);
     await screen.findByText('结构 (1)');
     expect(screen.getByTestId('selection-set-save')).toBeDisabled();
-    expect(screen.getByTestId('selection-set-save')).toHaveTextContent('先在模型中选择构件');
+    expect(screen.getByTestId('selection-set-count')).toHaveTextContent('先在模型中选择构件');
   });
 });
 

@@ -94,17 +94,25 @@ export function SelectionSetsPanel({ viewer }: { viewer: ViewerContext }) {
 
   return (
     <Space orientation="vertical" size="middle" className="viewer-tool-body">
-      <Button
-        type="primary"
-        block
-        icon={<PlusOutlined />}
-        disabled={selected === 0 || canCreate.data !== true}
-        title={canCreate.data === false ? t('modelTools:sets.noRight') : undefined}
-        onClick={() => setSaving(true)}
-        data-testid="selection-set-save"
-      >
-        {selected === 0 ? t('modelTools:sets.selectFirst') : t('modelTools:sets.save', { count: selected })}
-      </Button>
+      {/* A short label (it ran past a narrow panel with the count in it), the count on the line below. */}
+      <div className="viewer-sets__save">
+        <Button
+          type="primary"
+          block
+          icon={<PlusOutlined />}
+          disabled={selected === 0 || canCreate.data !== true}
+          title={canCreate.data === false ? t('modelTools:sets.noRight') : undefined}
+          onClick={() => setSaving(true)}
+          data-testid="selection-set-save"
+        >
+          {t('modelTools:sets.saveAs')}
+        </Button>
+        <Typography.Text type="secondary" className="viewer-tool-small" data-testid="selection-set-count">
+          {selected === 0
+            ? t('modelTools:sets.selectFirst')
+            : t('modelTools:sets.selectedCount', { count: selected })}
+        </Typography.Text>
+      </div>
       <Input.Search
         allowClear
         placeholder={t('modelTools:sets.search')}
