@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttachmentItem } from '../../../components/project/AttachmentsField';
 import type { ImageItem } from '../../../components/project/ImagesField';
 import { useProjectMembers } from '../../../components/project/members';
-import { memberLabel } from '../../../lib/people';
+import { displayName } from '../../../lib/people';
 import { fileUrl } from '../../../lib/projectFiles';
 import { parseDateValue, type SignatureState, storedFileUrl } from '../formValues';
 import { useFormStructures } from '../lookups';
@@ -149,7 +149,10 @@ function PeopleText({ projectId, ids, testId }: { projectId: string; ids: string
   const { t } = useTranslation('forms');
   const members = useProjectMembers(projectId);
   const names = useMemo(
-    () => new Map((members.data ?? []).map((member) => [member.userId, memberLabel(member)])),
+    () =>
+      new Map(
+        (members.data ?? []).map((member) => [member.userId, displayName(member.user) ?? member.userId]),
+      ),
     [members.data],
   );
   return (
