@@ -139,6 +139,34 @@ const DEFERRED_ANTD: Array<{
 ];
 
 /**
+ * antd's Radio.Group takes one small function, `toNamePathStr` (a field name joined with `_`, for its default
+ * `name`), from the form's `useForm` hook module, which imports rc-field-form's form store and
+ * scroll-into-view (~8 KB gzip): every route with a table (its selection column can be radios) or a radio
+ * group loaded them without a form. This gives that one importer the same function (copied from antd 6's
+ * form/hooks/useForm.js and form/util.js) in a module of its own; routes with a Form load the hook as before.
+ */
+const RADIO_NAME_PATH = '\0lintel:antd-radio-name-path';
+
+function antdRadioNamePathAlone(): Plugin {
+  return {
+    name: 'lintel:antd-radio-name-path-alone',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== '../form/hooks/useForm' || !importer) return null;
+      return /[\\/]antd[\\/]es[\\/]radio[\\/]group\.js$/.test(importer) ? RADIO_NAME_PATH : null;
+    },
+    load(id) {
+      if (id !== RADIO_NAME_PATH) return null;
+      return `export function toNamePathStr(name) {
+  const namePath = name === undefined || name === false ? [] : Array.isArray(name) ? name : [name];
+  return namePath.join('_');
+}`;
+    },
+  };
+}
+
+/**
  * Button's and Tag's style tokens take one small function, `isBright`, from the colour picker's preset panel,
  * whose module imports Collapse: every screen with a button reached Collapse statically, so it counted as
  * part of the first screen's code (the `app` chunk below) although nothing there renders it. This gives
@@ -344,6 +372,7 @@ export default defineConfig({
     deferAntdUniqueProvider(),
     deferAntdParts(),
     antdIsBrightAlone(),
+    antdRadioNamePathAlone(),
     reactRouterProductionBuild(),
     syncExternalStoreFromReact(),
     pureContractConstants(),
