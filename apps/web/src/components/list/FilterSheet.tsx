@@ -15,6 +15,11 @@ export interface FilterSheetProps {
   active: number;
   /** Clears every filter (and the search). */
   onClear: () => void;
+  /**
+   * How many results the list has with the filters as they are now: the sheet says it while filters change
+   * (they apply at once) and its "done" button reads "show N results". Omitted: the sheet shows no count.
+   */
+  results?: number;
   /** The desktop bar's own "clear" label and test id (kept from before the sheet). */
   clearLabel?: string;
   clearTestId?: string;
@@ -27,13 +32,15 @@ export interface FilterSheetProps {
 /**
  * A list page's filter bar. From 768 px up: the search, the controls and "clear" in one wrapping row, as
  * before. On a phone: the search and a "Filter" button with the number of active filters; the button opens
- * a bottom sheet holding the same controls (they filter as they change, like on a desktop), with "clear"
- * and "show results" (closes the sheet).
+ * a bottom sheet holding the same controls. They filter as they change, like on a desktop: there is no
+ * "apply" step. The sheet says so and counts the results live; "clear" resets, "show N results" (done)
+ * closes it.
  */
 export function FilterSheet({
   search,
   children,
   active,
+  results,
   onClear,
   clearLabel,
   clearTestId,
@@ -100,11 +107,20 @@ export function FilterSheet({
               onClick={() => setOpen(false)}
               data-testid={testId ? `${testId}-apply` : undefined}
             >
-              {t('list:filter.apply')}
+              {results === undefined
+                ? t('list:filter.apply')
+                : t('list:filter.showResults', { count: results })}
             </Button>
           </div>
         }
       >
+        <p
+          className="list-filters__live"
+          role="status"
+          data-testid={testId ? `${testId}-results` : undefined}
+        >
+          {results === undefined ? t('list:filter.live') : t('list:filter.liveResults', { count: results })}
+        </p>
         <div className="list-filters__sheet-body">{children}</div>
       </Drawer>
     </div>

@@ -222,6 +222,44 @@ function Filters({ onClear }: { onClear: () => void }) {
   );
 }
 
+const LIVE_ROWS = [
+  { id: 'a', name: '外墙渗水', state: 'open' },
+  { id: 'b', name: '基础验槽', state: 'done' },
+  { id: 'c', name: '外墙保温', state: 'open' },
+];
+
+/** A list page's part: the filter changes the rows at once, and the sheet is told how many remain. */
+function LiveFilters() {
+  const [state, setState] = useState<string | undefined>();
+  const rows = LIVE_ROWS.filter((row) => !state || row.state === state);
+  return (
+    <>
+      <FilterSheet
+        testId="live"
+        active={state ? 1 : 0}
+        results={rows.length}
+        onClear={() => setState(undefined)}
+      >
+        <Select
+          aria-label="状态"
+          allowClear
+          value={state}
+          onChange={setState}
+          options={[
+            { value: 'open', label: '待处理' },
+            { value: 'done', label: '已完成' },
+          ]}
+        />
+      </FilterSheet>
+      <ul data-testid="live-list">
+        {rows.map((row) => (
+          <li key={row.id}>{row.name}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 describe('FilterSheet', () => {
   it('keeps the controls in the bar on a desktop and in a bottom sheet on a phone', async () => {
     const user = setupUser();
@@ -245,6 +283,49 @@ describe('FilterSheet', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: '筛选' })).toHaveAttribute('aria-expanded', 'false'),
     );
+  });
+
+  it('filters live while the sheet is open, counting the results, and "done" closes it', async () => {
+    setWidth(390);
+    const user = setupUser();
+    renderWithProviders(<LiveFilters />);
+    await user.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('筛选条件改动后立即生效，当前共 3 条结果');
+    // A choice filters the list at once: no apply step, the sheet stays open and says the new count.
+    await user.click(within(sheet).getByRole('combobox'));
+    await user.click(await screen.findByTitle('已完成'));
+    expect(screen.getByTestId('live-list')).toHaveTextContent('基础验槽');
+    expect(screen.getByTestId('live-list')).not.toHaveTextContent('外墙');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果');
+    expect(screen.getByRole('button', { name: /^筛选/ })).toHaveAttribute('aria-expanded', 'true');
+    // Reset puts every row back, the sheet still open.
+    await user.click(within(sheet).getByRole('button', { name: '清除筛选' }));
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 3 条结果');
+    await user.click(within(sheet).getByRole('button', { name: '查看 3 条结果' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '筛选' })).toHaveAttribute('aria-expanded', 'false'),
+    );
+  });
+
+  it('counts the results in English, one result in the singular', async () => {
+    setWidth(390);
+    await act(() => changeLanguage('en-US'));
+    try {
+      const user = setupUser();
+      renderWithProviders(<LiveFilters />);
+      await user.click(screen.getByRole('button', { name: 'Filter' }));
+      const sheet = await screen.findByRole('dialog');
+      expect(within(sheet).getByRole('button', { name: 'Show 3 results' })).toBeInTheDocument();
+      await user.click(within(sheet).getByRole('combobox'));
+      await user.click(await screen.findByTitle('已完成'));
+      expect(within(sheet).getByRole('status')).toHaveTextContent(
+        'Changes apply as you make them: 1 result now',
+      );
+      expect(within(sheet).getByRole('button', { name: 'Show 1 result' })).toBeInTheDocument();
+    } finally {
+      await act(() => changeLanguage('zh-CN'));
+    }
   });
 
   it('speaks English on the phone button', async () => {
