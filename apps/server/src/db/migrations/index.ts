@@ -72,6 +72,10 @@ import * as m2026112802 from './2026112802_workflow_template_versions';
 import * as m2026112810 from './2026112810_workflow_instances';
 import * as m2026112811 from './2026112811_workflow_instance_approvers';
 import * as m2026112812 from './2026112812_workflow_log';
+import * as m2026112820 from './2026112820_form_template_groups';
+import * as m2026112821 from './2026112821_form_templates';
+import * as m2026112822 from './2026112822_forms';
+import * as m2026112823 from './2026112823_form_people';
 import * as m2026112830 from './2026112830_topics_viewport';
 
 /**
@@ -156,5 +160,9 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112810_workflow_instances': m2026112810,
   '2026112811_workflow_instance_approvers': m2026112811,
   '2026112812_workflow_log': m2026112812,
+  '2026112820_form_template_groups': m2026112820,
+  '2026112821_form_templates': m2026112821,
+  '2026112822_forms': m2026112822,
+  '2026112823_form_people': m2026112823,
   '2026112830_topics_viewport': m2026112830,
 };
