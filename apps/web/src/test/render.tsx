@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { TestStyles } from './styles';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -14,9 +15,11 @@ export function renderWithProviders(
   { path = '/', queryClient = createTestQueryClient() } = {},
 ) {
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </AppProviders>,
+    <TestStyles>
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </AppProviders>
+    </TestStyles>,
   );
   return { ...result, queryClient };
 }

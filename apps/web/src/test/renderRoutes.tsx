@@ -8,6 +8,7 @@ import { accountKeys } from '../modules/account/api';
 import { systemKeys } from '../modules/system/api';
 import { makeProfile } from './fixtures';
 import { createTestQueryClient } from './render';
+import { TestStyles } from './styles';
 
 /** Where the router is, as the test reads it. */
 export interface LocationProbe {
@@ -49,16 +50,18 @@ export function renderRoutes(
   const location: LocationProbe = { pathname: '', search: '', state: undefined };
   const start = new URL(path, 'http://localhost');
   const result = render(
-    <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: start.pathname, search: start.search, state }]}>
-        <Routes>
-          {Object.entries(routes).map(([routePath, element]) => (
-            <Route key={routePath} path={routePath} element={element} />
-          ))}
-        </Routes>
-        <Probe probe={location} />
-      </MemoryRouter>
-    </AppProviders>,
+    <TestStyles>
+      <AppProviders queryClient={queryClient}>
+        <MemoryRouter initialEntries={[{ pathname: start.pathname, search: start.search, state }]}>
+          <Routes>
+            {Object.entries(routes).map(([routePath, element]) => (
+              <Route key={routePath} path={routePath} element={element} />
+            ))}
+          </Routes>
+          <Probe probe={location} />
+        </MemoryRouter>
+      </AppProviders>
+    </TestStyles>,
   );
   return { ...result, queryClient, location };
 }
