@@ -27,6 +27,7 @@ import {
   createContactSheetsModule,
 } from './modules/contactsheets/index';
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
+import { createFormsModule, FORMS_PREFIX, formsPlugin } from './modules/forms/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
 import { createModelLookup, createModelsModule, MODELS_PREFIX, modelsPlugin } from './modules/models/index';
@@ -53,7 +54,12 @@ import {
   TOPICS_PREFIX,
   topicsPlugin,
 } from './modules/topics/index';
-import { createWorkflowModule, WORKFLOW_PREFIX, workflowPlugin } from './modules/workflow/index';
+import {
+  createWorkflowEngine,
+  createWorkflowModule,
+  WORKFLOW_PREFIX,
+  workflowPlugin,
+} from './modules/workflow/index';
 import { apiDocsPlugin } from './plugins/api-docs';
 import { createDiskSpace, diskSpacePlugin } from './plugins/disk-space';
 import { errorsPlugin } from './plugins/errors';
@@ -346,6 +352,17 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     clock,
     access: org.access,
   });
+  // The one approval engine (issue 18): modules that own records call it in their own transactions.
+  const workflowEngine = createWorkflowEngine({ db: database.db, clock, notifications, log: app.log });
+  const forms = createFormsModule({
+    db: database.db,
+    engine: database.engine,
+    clock,
+    access: org.access,
+    workflow: workflow.workflow,
+    workflowEngine,
+    notifications,
+  });
   // Every file attached to a record is read through it: the owning modules answer (issue 14).
   files.registerOwner(announcements.announcements.fileOwner);
   files.registerOwner(contactSheets.contactSheets.fileOwner);
@@ -409,6 +426,7 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(modelsPlugin, { prefix: MODELS_PREFIX, module: models });
   app.register(modelViewsPlugin, { prefix: MODELS_PREFIX, module: modelViews });
   app.register(workflowPlugin, { prefix: WORKFLOW_PREFIX, module: workflow });
+  app.register(formsPlugin, { prefix: FORMS_PREFIX, module: forms });
 
   return app as unknown as App;
 }

@@ -1,0 +1,325 @@
+import {
+  defaultWorkflowGraph,
+  type WorkflowEdge,
+  type WorkflowGraph,
+  type WorkflowNode,
+} from '@lintel/contracts/workflow';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
+import { addMemberWithConsent } from '../../../test/membership';
+import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
+
+/**
+ * form-service (issue 18) through the real app and database: groups, templates and forms on the approval
+ * engine. One world: demo administers projects P and Q; zhangsan, lisi and wangwu are members of P only;
+ * sunqi is signed in but in no project of demo's. Workflow W (published in P): start → 审核 (lisi or
+ * wangwu, any may sign; cc demo) → 批准 (demo) → end.
+ */
+type Who = 'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'sunqi';
+const FS = '/api/v1/form-service';
+
+let t: TestApp;
+let cookies: Record<string, string>;
+let ids: Record<string, string>;
+let P: string;
+let Q: string;
+let W: string;
+let call: (
+  who: Who | null,
+  method: Method,
+  path: string,
+  payload?: unknown,
+) => Promise<LightMyRequestResponse>;
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${++counter}`;
+
+function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  expect(response.statusCode, response.body).toBe(200);
+  return json<T>(response);
+}
+function refused(response: LightMyRequestResponse, status: number, key?: string) {
+  expect(response.statusCode, response.body).toBe(status);
+  if (key) expect(keyOf(response)).toBe(key);
+  return json<{ key: string; details?: Array<{ path: string; key: string }>; current?: Detail }>(response);
+}
+
+type Approval = Extract<WorkflowNode, { kind: 'approval' }>;
+function approval(id: string, name: string, extra: Partial<Approval>): Approval {
+  const fresh = defaultWorkflowGraph({ start: '发起', approval: name, end: '结束' }).nodes.find(
+    (node): node is Approval => node.kind === 'approval',
+  )!;
+  return { ...fresh, id, name, ...extra };
+}
+const edge = (from: string, to: string): WorkflowEdge => ({
+  id: `${from}-${to}`,
+  from,
+  to,
+  priority: 0,
+  isDefault: false,
+  conditions: [],
+});
+const people = (...who: Who[]) => [{ kind: 'members' as const, userIds: who.map((w) => ids[w]!) }];
+
+const FIELDS = [
+  { kind: 'text', key: 'title', title: '标题', required: true },
+  { kind: 'number', key: 'amount', title: '金额', precision: 2, min: 0 },
+  { kind: 'text', key: 'secret', title: '内部备注' },
+];
+
+interface Detail {
+  _id: string;
+  state: string;
+  revision: number;
+  handlers: string[];
+  fields: Array<{ key: string }>;
+  values: Record<string, unknown>;
+  access: Record<string, string>;
+  actions: string[];
+  currentNode: { id: string; name: string } | null;
+  instance: { revision: number } | null;
+}
+
+async function template(extra: Record<string, unknown> = {}, project = P): Promise<string> {
+  return ok<{ _id: string }>(
+    await call('demo', 'POST', `projects/${project}/form-templates`, {
+      name: unique('费用申请'),
+      fields: FIELDS,
+      workflowTemplateId: W,
+      settlers: [ids.lisi],
+      fieldAccess: { review: { secret: 'hidden', amount: 'readonly' } },
+      ...extra,
+    }),
+  )._id;
+}
+const submit = async (templateId: string, who: Who = 'zhangsan', values: Record<string, unknown> = {}) =>
+  ok<Detail>(
+    await call(who, 'POST', 'forms', {
+      templateId,
+      values: { title: '水泥采购', amount: 1200.5, secret: '供应商折扣', ...values },
+      submit: true,
+    }),
+  );
+const act = (who: Who, id: string, body: Record<string, unknown>) =>
+  call(who, 'POST', `forms/${id}/actions`, body);
+const count = async (who: Who, query: string) =>
+  ok<{ count: number }>(await call(who, 'GET', `projects/${P}/forms?only_count=true&${query}`)).count;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const raw = requester(() => t);
+  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'sunqi']));
+  call = (who, method, path, payload) =>
+    raw(method, path.startsWith('/') ? path : `${FS}/${path}`, who ? cookies[who]! : null, payload);
+  const [demoProject] = await projectsOf(t, cookies.demo!);
+  const project = async (name: string) =>
+    ok<{ _id: string }>(
+      await call('demo', 'POST', `${ACCOUNT}/projects`, { name, enterpriseId: demoProject!.enterpriseId }),
+    )._id;
+  P = await project('表单测试项目');
+  Q = await project('表单另一项目');
+  for (const who of ['zhangsan', 'lisi', 'wangwu'] as const) {
+    const added = await addMemberWithConsent(t.app, {
+      scope: `projects/${P}`,
+      adminCookie: cookies.demo!,
+      userCookie: cookies[who]!,
+      body: { userId: ids[who] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  }
+  const graph: WorkflowGraph = {
+    nodes: [
+      { id: 'start', kind: 'start', name: '发起' },
+      approval('review', '审核', { approvers: people('lisi', 'wangwu'), cc: people('demo'), mode: 'any' }),
+      approval('approve', '批准', { approvers: people('demo'), mode: 'any' }),
+      { id: 'end', kind: 'end', name: '结束' },
+    ],
+    edges: [edge('start', 'review'), edge('review', 'approve'), edge('approve', 'end')],
+    controls: { allowChangePersonnel: false, allowRecall: true, showLog: true },
+  };
+  W = ok<{ _id: string }>(
+    await call('demo', 'POST', `/api/v1/workflow-service/projects/${P}/workflow-templates`, {
+      name: '费用审批',
+      graph,
+    }),
+  )._id;
+  ok(await call('demo', 'POST', `/api/v1/workflow-service/workflow-templates/${W}/publish`, {}));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('form template groups', () => {
+  it('nest two levels, refuse a third and a taken name, and are read by members', async () => {
+    const top = ok<{ _id: string }>(
+      await call('demo', 'POST', `projects/${P}/form-template-groups`, { name: '财务' }),
+    );
+    const sub = ok<{ _id: string; parentId: string }>(
+      await call('demo', 'POST', `projects/${P}/form-template-groups`, { name: '报销', parentId: top._id }),
+    );
+    expect(sub.parentId).toBe(top._id);
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-template-groups`, { name: '差旅', parentId: sub._id }),
+      400,
+      'forms.groupTooDeep',
+    );
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-template-groups`, { name: '财务' }),
+      409,
+      'forms.groupNameTaken',
+    );
+    refused(await call('zhangsan', 'POST', `projects/${P}/form-template-groups`, { name: '成员' }), 403);
+    refused(await call('sunqi', 'GET', `projects/${P}/form-template-groups`), 404);
+    const names = ok<Array<{ name: string }>>(
+      await call('zhangsan', 'GET', `projects/${P}/form-template-groups`),
+    );
+    expect(names.map((g) => g.name)).toEqual(['财务', '报销']);
+    ok(await call('demo', 'PUT', `form-template-groups/${sub._id}`, { name: '报销单' }));
+    refused(await call('zhangsan', 'PUT', `form-template-groups/${sub._id}`, { name: 'x' }), 403);
+
+    await template({ groupId: sub._id });
+    const asked = refused(
+      await call('demo', 'DELETE', `form-template-groups/${top._id}`),
+      409,
+      'forms.groupDeleteConfirm',
+    );
+    expect((asked as unknown as { counts: unknown }).counts).toEqual({ subgroups: 1, templates: 1 });
+    ok(await call('demo', 'DELETE', `form-template-groups/${top._id}?confirm=1`));
+    expect(ok<unknown[]>(await call('demo', 'GET', `projects/${P}/form-template-groups`))).toEqual([]);
+  });
+});
+
+describe('form templates', () => {
+  it('are created by administrators with checked fields, workflow, settlers and field access', async () => {
+    const id = await template();
+    const read = ok<{ kind: string; fields: unknown[]; fieldAccess: unknown; revision: number }>(
+      await call('zhangsan', 'GET', `form-templates/${id}`),
+    );
+    expect(read.kind).toBe('workflow');
+    expect(read.fields).toHaveLength(3);
+    expect(read.fieldAccess).toEqual({ review: { secret: 'hidden', amount: 'readonly' } });
+
+    const bad = refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, {
+        name: unique('坏模板'),
+        kind: 'plain',
+        fields: [...FIELDS, { kind: 'number', key: 'amount', title: '重复', precision: 0, min: 5, max: 1 }],
+      }),
+      400,
+      'forms.field.duplicateKey',
+    );
+    expect(bad.details?.map((d) => `${d.path} ${d.key}`)).toEqual([
+      'fields.amount forms.field.duplicateKey',
+      'fields.amount forms.field.rangeReversed',
+    ]);
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, { name: unique('无流程'), fields: FIELDS }),
+      400,
+      'forms.workflowRequired',
+    );
+    const draftWorkflow = ok<{ _id: string }>(
+      await call('demo', 'POST', `/api/v1/workflow-service/projects/${P}/workflow-templates`, {
+        name: '未发布',
+      }),
+    )._id;
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, {
+        name: unique('x'),
+        workflowTemplateId: draftWorkflow,
+      }),
+      400,
+      'forms.workflowNotPublished',
+    );
+    refused(
+      await call('demo', 'POST', `projects/${Q}/form-templates`, {
+        name: unique('x'),
+        workflowTemplateId: W,
+      }),
+      400,
+      'forms.workflowNotPublished',
+    );
+    const access = refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, {
+        name: unique('x'),
+        fields: FIELDS,
+        workflowTemplateId: W,
+        fieldAccess: { nowhere: { title: 'hidden' }, review: { missing: 'hidden' } },
+      }),
+      400,
+      'forms.accessUnknownNode',
+    );
+    expect(access.details?.map((d) => d.path)).toEqual(['fieldAccess.nowhere', 'fieldAccess.review.missing']);
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, {
+        name: unique('x'),
+        workflowTemplateId: W,
+        settlers: [ids.sunqi],
+      }),
+      400,
+      'forms.settlerNotMember',
+    );
+    refused(
+      await call('zhangsan', 'POST', `projects/${P}/form-templates`, { name: unique('x'), kind: 'plain' }),
+      403,
+    );
+    refused(await call('sunqi', 'GET', `form-templates/${id}`), 404);
+    const name = ok<{ name: string }>(await call('demo', 'GET', `form-templates/${id}`)).name;
+    refused(
+      await call('demo', 'POST', `projects/${P}/form-templates`, { name, kind: 'plain' }),
+      409,
+      'forms.templateNameTaken',
+    );
+  });
+
+  it('refuse a stale revision with the current template, keep the revision on a status change, copy', async () => {
+    const id = await template();
+    const changed = ok<{ revision: number; name: string }>(
+      await call('demo', 'PUT', `form-templates/${id}`, { revision: 1, description: '新说明' }),
+    );
+    expect(changed.revision).toBe(2);
+    const stale = refused(
+      await call('demo', 'PUT', `form-templates/${id}`, { revision: 1, description: '旧' }),
+      409,
+      'forms.staleTemplate',
+    );
+    expect((stale as unknown as { current: { revision: number } }).current.revision).toBe(2);
+    refused(await call('zhangsan', 'PUT', `form-templates/${id}`, { revision: 2, description: 'x' }), 403);
+
+    const disabled = ok<{ status: string; revision: number }>(
+      await call('demo', 'PUT', `form-templates/${id}/status`, { status: 'disabled' }),
+    );
+    expect(disabled).toMatchObject({ status: 'disabled', revision: 2 });
+    refused(await call('zhangsan', 'GET', `form-templates/${id}`), 404);
+    const listed = ok<Array<{ _id: string }>>(
+      await call('zhangsan', 'GET', `projects/${P}/form-templates?limit=200`),
+    );
+    expect(listed.some((row) => row._id === id)).toBe(false);
+    refused(
+      await call('zhangsan', 'POST', 'forms', { templateId: id, values: {} }),
+      400,
+      'forms.templateDisabled',
+    );
+
+    const copy = ok<{ name: string; status: string; revision: number }>(
+      await call('demo', 'POST', `form-templates/${id}/copy`, {}),
+    );
+    expect(copy).toMatchObject({ name: `${changed.name} 副本`, status: 'disabled', revision: 1 });
+  });
+
+  it('answer another project’s template as missing and keep a template that has forms', async () => {
+    const other = await template(
+      { kind: 'plain', workflowTemplateId: null, fieldAccess: {}, settlers: [] },
+      Q,
+    );
+    refused(await call('zhangsan', 'GET', `form-templates/${other}`), 404);
+    refused(await call('zhangsan', 'POST', 'forms', { templateId: other, values: {} }), 404);
+    const used = await template();
+    await submit(used);
+    refused(await call('demo', 'DELETE', `form-templates/${used}`), 409, 'forms.templateInUse');
+    const unused = await template();
+    ok(await call('demo', 'DELETE', `form-templates/${unused}`));
+    refused(await call('demo', 'GET', `form-templates/${unused}`), 404);
+  });
+});
