@@ -1,6 +1,7 @@
-import { DatePicker, Select } from 'antd';
+import { Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyRangePicker } from '../../../components/LazyDatePicker';
 import { FilterSheet } from '../../../components/list/FilterSheet';
 import { useViolationItems, useViolationTypes, type ViolationFilters } from '../api';
 import { dayText, pickerValue } from '../time';
@@ -82,7 +83,7 @@ export function ViolationFilterBar({
         placeholder={t('attendance:filter.unit')}
         testId="violations-filter-unit"
       />
-      <DatePicker.RangePicker
+      <LazyRangePicker
         value={filters.from && filters.to ? [pickerValue(filters.from), pickerValue(filters.to)] : null}
         onChange={(range) =>
           onChange({

@@ -2,11 +2,12 @@ import '../locales';
 import '../attendance.css';
 import { BarChartOutlined, ScanOutlined } from '@ant-design/icons';
 import type { AttendanceDayRow, AttendanceDayStatus } from '@lintel/contracts/personnel';
-import { App, Button, DatePicker, Select, Space, Typography } from 'antd';
+import { App, Button, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 import { FilterSheet } from '../../../components/list/FilterSheet';
 import { errorMessage } from '../../../lib/errors';
 import { lazyComponent } from '../../../lib/lazyComponent';
@@ -84,7 +85,7 @@ function Board() {
         showClear={false}
         onClear={() => change({ unitId: undefined, craftId: undefined, status: undefined })}
         search={
-          <DatePicker
+          <LazyDatePicker
             allowClear={false}
             value={pickerValue(filters.date)}
             onChange={(value) => value && change({ date: dayText(value) })}

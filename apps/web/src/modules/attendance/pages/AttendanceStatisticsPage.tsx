@@ -2,11 +2,12 @@ import '../locales';
 import '../attendance.css';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { AttendanceGroupBy, AttendancePeriod } from '@lintel/contracts/personnel';
-import { App, Button, Card, DatePicker, Radio, Segmented, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Radio, Segmented, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 // The one export downloader of the app so far lives with the problems module.
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
@@ -119,7 +120,7 @@ function Statistics() {
           }))}
           data-testid="statistics-period"
         />
-        <DatePicker
+        <LazyDatePicker
           picker={picker}
           allowClear={false}
           value={pickerValue(params.value)}
