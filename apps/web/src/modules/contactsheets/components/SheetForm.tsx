@@ -6,10 +6,11 @@ import {
   CONTACT_SHEET_TYPES,
   hasIllegalTitleCharacters,
 } from '@lintel/contracts/contactsheets';
-import { Alert, Button, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 import { uploadsFailed, uploadsPending } from '../../../components/project/AttachmentsField';
 import { errorMessage } from '../../../lib/errors';
 import { useMaxNumber } from '../api';
@@ -139,7 +140,7 @@ export function SheetForm({
         </Form.Item>
         {replyNeeded ? (
           <Form.Item name="replyDeadline" label={t('contactsheets:form.replyDeadline')}>
-            <DatePicker
+            <LazyDatePicker
               allowClear
               disabledDate={(day) => day.isBefore(dayjs(), 'day')}
               placeholder={t('contactsheets:form.replyDeadlinePlaceholder')}

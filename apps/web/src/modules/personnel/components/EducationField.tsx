@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { SAFETY_EDUCATION_CONTENT_MAX_LENGTH, SAFETY_EDUCATION_MAX } from '@lintel/contracts/personnel';
-import { Button, DatePicker, Form, Input, InputNumber } from 'antd';
+import { Button, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 
 /** The safety-education record: one row per session (date, content, hours). */
 export function EducationField() {
@@ -16,7 +17,7 @@ export function EducationField() {
                 name={[field.name, 'date']}
                 rules={[{ required: true, message: t('personnel:form.educationRequired') }]}
               >
-                <DatePicker aria-label={`${t('personnel:form.educationDate')} ${index + 1}`} />
+                <LazyDatePicker aria-label={`${t('personnel:form.educationDate')} ${index + 1}`} />
               </Form.Item>
               <Form.Item
                 name={[field.name, 'content']}

@@ -7,21 +7,10 @@ import {
   PERSONNEL_TEXT_MAX_LENGTH,
   PHONE_PATTERN,
 } from '@lintel/contracts/personnel';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Divider,
-  Form,
-  type FormInstance,
-  Input,
-  Row,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
+import { Button, Col, Divider, Form, type FormInstance, Input, Row, Select, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 import { AttachmentsField } from '../../../components/project/AttachmentsField';
 import type { PersonFormValues } from '../formValues';
 import { rulesInOrder } from '../settings/rulesOrder';
@@ -182,7 +171,7 @@ export function PersonForm({
             label={t('personnel:field.entryDate')}
             rules={[{ required: true, message: t('personnel:form.entryRequired') }]}
           >
-            <DatePicker className="personnel-form__date" data-testid="person-entry-date" />
+            <LazyDatePicker className="personnel-form__date" data-testid="person-entry-date" />
           </Form.Item>
         </Col>
       </Row>

@@ -8,11 +8,12 @@ import {
   type TopicUser,
   topicOptionLabel,
 } from '@lintel/contracts/topics';
-import { Button, DatePicker, Form, type FormInstance, Input, Radio, Select, Space } from 'antd';
+import { Button, Form, type FormInstance, Input, Radio, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
+import { LazyDatePicker } from '../../../components/LazyDatePicker';
 import { type ImageItem, ImagesField } from '../../../components/project/ImagesField';
 import { MemberSelect } from '../../../components/project/MemberSelect';
 import { useDomains, useTopicSettings } from '../api';
@@ -217,7 +218,7 @@ export function TopicForm(props: TopicFormProps) {
               : []
           }
         >
-          <DatePicker
+          <LazyDatePicker
             allowClear
             disabledDate={creating ? (day) => day.isBefore(dayjs(), 'day') : undefined}
             placeholder={t('topics:form.deadlinePlaceholder')}
