@@ -11,7 +11,6 @@ import {
   type ModelElementsRef,
   type PropertySet,
 } from '@lintel/contracts/models';
-import { topicOptionLabel } from '@lintel/contracts/topics';
 import { Alert, Button, Collapse, Descriptions, Empty, List, Skeleton, Space, Tag, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +20,8 @@ import { errorMessage } from '../../../../lib/errors';
 import { isHttpError } from '../../../../lib/http';
 import { useContactSheetRight } from '../../../contactsheets/api';
 import { useTopicRight } from '../../../topics/api';
+import '../../../topics/locales';
+import { StateTag } from '../../../topics/components/TopicTags';
 import { newTopicPath, topicPath } from '../../../topics/paths';
 import { useAttributeDisplay, useElement, useElementTopics, useModelRight, useSpatialTree } from '../../api';
 import { countRefs } from '../engine/refs';
@@ -359,7 +360,6 @@ function ElementTopics({
   globalId: string;
 }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const topics = useElementTopics(projectId, modelId, globalId);
   return (
     <section className="viewer-properties__topics" data-testid="viewer-element-topics">
@@ -390,9 +390,13 @@ function ElementTopics({
               <Link to={topicPath(projectId, topic._id)}>
                 #{topic.number} {topic.name}
               </Link>
-              <Tag color={topic.status === 'completed' ? 'success' : 'processing'}>
-                {topicOptionLabel('displayStates', topic.state, language)}
-              </Tag>
+              {/* The topics module's own tag: a state has one colour everywhere (handling delayed in red). */}
+              <StateTag
+                state={topic.state}
+                delay={topic.delay}
+                delayDays={topic.delayDays}
+                testId={`viewer-topic-state-${topic._id}`}
+              />
             </List.Item>
           )}
         />
