@@ -6,7 +6,8 @@ import type { FormsDatabase, FormsTable, FormTemplateGroupsTable, FormTemplatesT
 export type FormGroupRow = Selectable<FormTemplateGroupsTable>;
 export type FormTemplateRow = Selectable<FormTemplatesTable>;
 export type FormRow = Selectable<FormsTable>;
-export type FormPersonRole = 'handler' | 'processed' | 'cc';
+/** `approver`: a handler at some time (kept, so a handler who lost a race still reads the form). */
+export type FormPersonRole = 'handler' | 'approver' | 'processed' | 'cc';
 
 export interface TemplateFilter {
   projectId: string;
@@ -309,7 +310,11 @@ export function createFormsRepository(db: Kysely<FormsDatabase>, engine: Engine)
       }
     },
     /** Adds people in a role (those already in it stay once). */
-    async addPeople(formId: string, userIds: readonly string[], role: 'processed' | 'cc'): Promise<void> {
+    async addPeople(
+      formId: string,
+      userIds: readonly string[],
+      role: Exclude<FormPersonRole, 'handler'>,
+    ): Promise<void> {
       const ids = [...new Set(userIds)];
       if (ids.length === 0) return;
       const existing = new Set(

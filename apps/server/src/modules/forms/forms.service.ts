@@ -181,6 +181,7 @@ export function createFormsService({
     );
     if (!done) throw new AppError(409, 'forms.staleForm');
     await repo.replaceHandlers(row.id, instance.handlers);
+    await repo.addPeople(row.id, instance.handlers, 'approver');
     if (PROCESSING_ACTIONS.has(action) && !(action === 'close' && actor === row.initiator_id)) {
       await repo.addPeople(row.id, [actor], 'processed');
     }

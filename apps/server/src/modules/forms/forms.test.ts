@@ -323,3 +323,179 @@ describe('form templates', () => {
     refused(await call('demo', 'GET', `form-templates/${unused}`), 404);
   });
 });
+
+describe('forms', () => {
+  it('keep drafts to their initiator, check values with paths, and submit into the workflow', async () => {
+    const templateId = await template();
+    const draft = ok<Detail>(await call('zhangsan', 'POST', 'forms', { templateId, values: { amount: 3 } }));
+    expect(draft).toMatchObject({ state: 'init', handlers: [], instance: null });
+    expect(draft.actions).toEqual(['edit', 'submit', 'delete']);
+    refused(await call('lisi', 'GET', `forms/${draft._id}`), 404);
+    refused(await call('demo', 'PUT', `forms/${draft._id}`, { revision: 1, values: {} }), 404);
+    refused(await call('sunqi', 'GET', `forms/${draft._id}`), 404);
+
+    const wrong = refused(
+      await call('zhangsan', 'PUT', `forms/${draft._id}`, {
+        revision: 1,
+        values: { title: '', amount: -1.234 },
+        submit: true,
+      }),
+      400,
+      'forms.value.required',
+    );
+    expect(wrong.details?.map((d) => `${d.path} ${d.key}`)).toEqual([
+      'values.title forms.value.required',
+      'values.amount forms.value.outOfRange',
+    ]);
+    refused(
+      await call('zhangsan', 'POST', 'forms', { templateId, values: { nope: 1 } }),
+      400,
+      'forms.value.unknownField',
+    );
+
+    const sent = ok<Detail>(
+      await call('zhangsan', 'PUT', `forms/${draft._id}`, {
+        revision: 1,
+        values: { title: '钢筋', amount: 88, secret: '内部' },
+        submit: true,
+      }),
+    );
+    expect(sent).toMatchObject({ state: 'processing', currentNode: { id: 'review', name: '审核' } });
+    expect(sent.handlers.sort()).toEqual([ids.lisi, ids.wangwu].sort());
+    refused(
+      await call('zhangsan', 'PUT', `forms/${draft._id}`, { revision: sent.revision, values: {} }),
+      409,
+      'forms.wrongState',
+    );
+
+    // The handler of 审核 sees no internal note and may not change the amount.
+    const forLisi = ok<Detail>(await call('lisi', 'GET', `forms/${draft._id}`));
+    expect(forLisi.fields.map((f) => f.key)).toEqual(['title', 'amount']);
+    expect(forLisi.values).toEqual({ title: '钢筋', amount: 88 });
+    expect(forLisi.access).toEqual({ title: 'readonly', amount: 'readonly' });
+    expect(forLisi.actions).toEqual(
+      expect.arrayContaining(['pass', 'reject', 'forward', 'addSigner', 'comment']),
+    );
+    expect(ok<Detail>(await call('zhangsan', 'GET', `forms/${draft._id}`)).actions).toEqual(
+      expect.arrayContaining(['recall', 'urge', 'close']),
+    );
+    refused(await call('zhangsan', 'DELETE', `forms/${draft._id}`), 403);
+    refused(await call('sunqi', 'GET', `projects/${P}/forms`), 404);
+  });
+
+  it('run a full flow: two approvers at once (one 409), reject to the start, resubmit, complete, settle', async () => {
+    const templateId = await template();
+    const form = await submit(templateId);
+    const before = await count('lisi', 'filter=todo');
+
+    const [first, second] = await Promise.all([
+      act('lisi', form._id, { action: 'pass', opinion: { text: '同意' } }),
+      act('wangwu', form._id, { action: 'pass', opinion: { text: '同意' } }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses, `${first.body} ${second.body}`).toEqual([200, 409]);
+    const loser = [first, second].find((r) => r.statusCode === 409)!;
+    expect(keyOf(loser)).toBe('workflow.staleInstance');
+    expect(json<{ current: Detail }>(loser).current).toMatchObject({
+      state: 'processing',
+      currentNode: { id: 'approve' },
+      handlers: [ids.demo],
+    });
+    expect(await count('lisi', 'filter=todo')).toBe(before - 1);
+    expect((await count('demo', 'filter=cc')) > 0).toBe(true);
+
+    const rejected = ok<Detail>(
+      await act('demo', form._id, { action: 'reject', target: 'start', opinion: { text: '补充' } }),
+    );
+    expect(rejected).toMatchObject({ state: 'reject', currentNode: null, handlers: [] });
+    expect(rejected.actions).not.toContain('pass');
+    refused(await act('demo', form._id, { action: 'pass' }), 409);
+
+    const again = ok<Detail>(await call('zhangsan', 'GET', `forms/${form._id}`));
+    expect(again.actions).toEqual(expect.arrayContaining(['edit', 'resubmit']));
+    const resubmitted = ok<Detail>(
+      await call('zhangsan', 'PUT', `forms/${form._id}`, {
+        revision: again.revision,
+        values: { title: '水泥采购（补充）', amount: 1300 },
+        submit: true,
+      }),
+    );
+    expect(resubmitted).toMatchObject({ state: 'processing', currentNode: { id: 'review' } });
+    ok(await act('wangwu', form._id, { action: 'pass' }));
+    const done = ok<Detail>(await act('demo', form._id, { action: 'pass' }));
+    expect(done).toMatchObject({ state: 'completed', handlers: [], currentNode: null });
+
+    const log = ok<Array<{ action: string }>>(await call('zhangsan', 'GET', `forms/${form._id}/log`));
+    expect(log.map((e) => e.action)).toEqual([
+      'submit',
+      'pass',
+      'reject',
+      'resubmit',
+      'pass',
+      'pass',
+      'complete',
+    ]);
+    const chart = ok<{ nodes: Array<{ id: string; state: string }> }>(
+      await call('lisi', 'GET', `forms/${form._id}/chart`),
+    );
+    expect(chart.nodes.map((n) => `${n.id}:${n.state}`)).toEqual([
+      'start:done',
+      'review:done',
+      'approve:done',
+      'end:done',
+    ]);
+
+    refused(await act('wangwu', form._id, { action: 'settle' }), 403, 'forms.notSettler');
+    const settled = ok<Detail>(await act('lisi', form._id, { action: 'settle', revision: done.revision }));
+    expect(settled.state).toBe('settled');
+    refused(await act('lisi', form._id, { action: 'settle' }), 409, 'forms.wrongState');
+    expect(await count('zhangsan', `filter=created&state=settled&templateId=${templateId}`)).toBe(1);
+    expect(await count('wangwu', `filter=processed&templateId=${templateId}`)).toBe(1);
+  });
+
+  it('recall, urge once an hour, close; plain forms are executed; admins delete', async () => {
+    const templateId = await template();
+    const form = await submit(templateId);
+    ok(await act('zhangsan', form._id, { action: 'urge' }));
+    const soon = refused(await act('zhangsan', form._id, { action: 'urge' }), 429, 'workflow.urgeTooSoon');
+    expect((soon as unknown as { nextAt: string | null }).nextAt).toBeTruthy();
+    refused(await act('lisi', form._id, { action: 'recall' }), 403, 'workflow.notInitiator');
+    const recalled = ok<Detail>(await act('zhangsan', form._id, { action: 'recall' }));
+    expect(recalled.state).toBe('recall');
+    refused(await call('lisi', 'GET', `projects/${P}/forms?filter=todo&templateId=${templateId}`), 200);
+    expect(await count('lisi', `filter=todo&templateId=${templateId}`)).toBe(0);
+    const closed = ok<Detail>(await act('zhangsan', form._id, { action: 'close' }));
+    expect(closed.state).toBe('closed');
+    refused(
+      await act('zhangsan', form._id, { action: 'comment', opinion: { text: '晚了' } }),
+      409,
+      'workflow.instanceFinished',
+    );
+
+    const plain = await template({ kind: 'plain', workflowTemplateId: null, fieldAccess: {} });
+    const recorded = await submit(plain);
+    expect(recorded).toMatchObject({ state: 'executed', instance: null });
+    refused(await act('zhangsan', recorded._id, { action: 'pass' }), 400, 'forms.noWorkflow');
+    refused(await call('zhangsan', 'GET', `forms/${recorded._id}/chart`), 400, 'forms.noWorkflow');
+    ok(await act('lisi', recorded._id, { action: 'settle' }));
+    refused(await call('zhangsan', 'DELETE', `forms/${recorded._id}`), 403);
+    ok(await call('demo', 'DELETE', `forms/${recorded._id}`));
+    refused(await call('zhangsan', 'GET', `forms/${recorded._id}`), 404);
+  });
+
+  it('list by tab, state, template and name, with counts; another project’s forms stay unseen', async () => {
+    const templateId = await template();
+    const mine = await submit(templateId, 'zhangsan', { title: '独特的名称' });
+    const rows = ok<Array<{ _id: string; templateName: string; state: string; handlers: string[] }>>(
+      await call('zhangsan', 'GET', `projects/${P}/forms?filter=created&templateId=${templateId}`),
+    );
+    expect(rows.map((r) => r._id)).toEqual([mine._id]);
+    expect(rows[0]!.handlers.sort()).toEqual([ids.lisi, ids.wangwu].sort());
+    expect(await count('lisi', `filter=todo&templateId=${templateId}`)).toBe(1);
+    expect(await count('lisi', `filter=created&templateId=${templateId}`)).toBe(0);
+    expect(await count('demo', `filter=all&templateId=${templateId}`)).toBe(1);
+    expect(await count('wangwu', `filter=all&templateId=${templateId}&state=completed`)).toBe(0);
+    refused(await call('zhangsan', 'GET', `projects/${P}/forms?filter=everything`), 400);
+    refused(await call('zhangsan', 'GET', `projects/${Q}/forms`), 404);
+  });
+});

@@ -71,7 +71,7 @@ export interface FormsTable {
 export interface FormPeopleTable {
   form_id: string;
   user_id: string;
-  /** 'handler' | 'processed' | 'cc' */
+  /** 'handler' (now) | 'approver' (a handler at some time) | 'processed' | 'cc' */
   role: string;
 }
 
