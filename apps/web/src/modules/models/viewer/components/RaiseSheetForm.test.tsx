@@ -32,7 +32,8 @@ const VIEW: ViewFields = {
   hidden: [],
   isolated: [{ modelId: MODEL_ID, globalIds: ['2O2Fr$t4X7Zf8NOew3FLOH'] }],
 };
-const saved: Viewport = {
+// The answer as the server gives it (its camera zoom filled in).
+const saved = {
   _id: VIEWPORT_ID,
   projectId: PROJECT_ID,
   name: '联系单视点：外墙-240',
@@ -43,7 +44,7 @@ const saved: Viewport = {
   createdBy: SENDER._id,
   createdAt: AT,
   updatedAt: AT,
-};
+} as Viewport;
 
 const api = fakeApiForFile((fake) => {
   serveContactSheets(fake);

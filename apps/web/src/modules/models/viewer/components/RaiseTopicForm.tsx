@@ -3,7 +3,7 @@ import '../../../topics/locales';
 import '../../../topics/topics.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateTopic, useDomains } from '../../../topics/api';
 import { TopicForm, type TopicFormValues } from '../../../topics/components/TopicForm';
@@ -34,10 +34,14 @@ export default function RaiseTopicForm(props: {
   const create = useCreateTopic(projectId);
   const save = useTopicSave(form);
   const viewpoint = useViewpointSaver(projectId);
-  const initialValues = useMemo(() => newTopicValues(`element:${modelId}:${globalId}`), [modelId, globalId]);
   const domainId = useElementDomain(projectId, modelId, globalId);
+  // One form per element (the panel keys it): the discipline is in the first values when it is known…
+  const [initialValues] = useState<TopicFormValues>(() => ({
+    ...newTopicValues(`element:${modelId}:${globalId}`),
+    domainId,
+  }));
 
-  // The discipline arrives with the project's disciplines; someone who already chose one keeps theirs.
+  // …else it comes with the project's disciplines; someone who already chose one keeps theirs.
   useEffect(() => {
     if (domainId && !form.isFieldTouched('domainId') && !form.getFieldValue('domainId'))
       form.setFieldValue('domainId', domainId);
