@@ -2,21 +2,28 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  DEFAULT_OPINIONS,
   type WorkflowAction,
   type WorkflowEdge,
   type WorkflowGraph,
-  type WorkflowNode,
   workflowChartSchema,
   workflowInstanceSchema,
   workflowLogEntrySchema,
 } from '@lintel/contracts/workflow';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
-import { addMemberWithConsent } from '../../../test/membership';
-import { json, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
+import type { TestApp } from '../../../test/helper';
 import { createWorkflowEngine, type StartInput, type WorkflowEngine, WorkflowRefusal } from './index';
+import {
+  type ApprovalNode as Approval,
+  approvalNode,
+  END,
+  edgeBetween,
+  ok,
+  START,
+  unique,
+  type WorkflowWorld,
+  workflowGraph,
+  workflowWorld,
+} from './test-support';
 
 /**
  * The approval engine (issue 18, second slice) through the real app and database: templates are made and
@@ -25,7 +32,6 @@ import { createWorkflowEngine, type StartInput, type WorkflowEngine, WorkflowRef
  * demo administers project P and starts instances; zhangsan, lisi, wangwu, zhaoliu and qianqi are members
  * (wangwu and zhaoliu in department 工程部, qianqi holding permission template 审批人); sunqi is not one.
  */
-const WF = '/api/v1/workflow-service';
 type Who = 'demo' | 'zhangsan' | 'lisi' | 'wangwu' | 'zhaoliu' | 'qianqi' | 'sunqi';
 
 let t: TestApp;
@@ -35,51 +41,27 @@ let ids: Record<string, string>;
 let P: string;
 let department: string;
 let permissionTemplate: string;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${++counter}`;
-let raw: ReturnType<typeof requester>;
-const call = (who: Who, method: Method, path: string, payload?: unknown) =>
-  raw(method, path.startsWith('/') ? path : `${WF}/${path}`, cookies[who]!, payload);
-
-function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return json<T>(response);
-}
+type World = WorkflowWorld<Exclude<Who, 'demo' | 'zhangsan'>>;
+let raw: World['raw'];
+let call: World['call'];
 
 // ── graphs ──
 
-type Approval = Extract<WorkflowNode, { kind: 'approval' }>;
-function approval(id: string, extra: Partial<Approval> = {}): Approval {
-  return {
-    id,
-    kind: 'approval',
-    name: `节点${id}`,
-    approvers: [{ kind: 'initiatorPicks' }],
-    cc: [],
-    keyNode: false,
-    mode: 'any',
-    permissions: { reject: true, forward: true, edit: false, export: false, close: false },
-    opinions: { ...DEFAULT_OPINIONS },
-    multipleEdit: false,
-    fieldAccess: {},
-    deadlineHours: null,
-    ...extra,
-  };
-}
+/** An approval node named after its id. */
+const approval = (id: string, extra: Partial<Approval> = {}) => approvalNode(id, `节点${id}`, extra);
 const people = (...who: Who[]) => [{ kind: 'members' as const, userIds: who.map((w) => ids[w]!) }];
-const START = { id: 'start', kind: 'start' as const, name: '发起' };
-const END = { id: 'end', kind: 'end' as const, name: '结束' };
-function edge(from: string, to: string, extra: Partial<WorkflowEdge> = {}): WorkflowEdge {
-  return { id: `${from}-${to}`, from, to, priority: 0, isDefault: false, conditions: [], ...extra };
-}
+/** An edge named after its ends. */
+const edge = (from: string, to: string, extra: Partial<WorkflowEdge> = {}) =>
+  edgeBetween(`${from}-${to}`, from, to, extra);
+
 /** start → the nodes in a line → end. */
 function line(nodes: Approval[], allowRecall = true): WorkflowGraph {
   const ids = ['start', ...nodes.map((n) => n.id), 'end'];
-  return {
-    nodes: [START, ...nodes, END],
-    edges: ids.slice(1).map((to, i) => edge(ids[i]!, to)),
-    controls: { allowChangePersonnel: false, allowRecall, showLog: true },
-  };
+  return workflowGraph(
+    [START, ...nodes, END],
+    ids.slice(1).map((to, i) => edge(ids[i]!, to)),
+    { allowRecall },
+  );
 }
 
 async function publish(graph: WorkflowGraph): Promise<string> {
@@ -141,42 +123,23 @@ async function openTodos(who: Who, subjectId: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  raw = requester(() => t);
+  ({ t, cookies, ids, raw, call, P, department, permissionTemplate } = await workflowWorld({
+    projectName: '审批引擎测试项目',
+    people: ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi'],
+    members: [
+      { who: 'zhangsan' },
+      { who: 'lisi' },
+      { who: 'wangwu', inDepartment: true },
+      { who: 'zhaoliu', inDepartment: true },
+      { who: 'qianqi', holdsTemplate: true },
+    ],
+  }));
   engine = createWorkflowEngine({
     db: t.db.db,
     clock: t.clock,
     notifications: t.app.notifications,
     log: t.app.log,
   });
-  ({ cookies, ids } = await signInPeople(t, ['lisi', 'wangwu', 'zhaoliu', 'qianqi', 'sunqi']));
-  const [demoProject] = await projectsOf(t, cookies.demo!);
-  P = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects`, {
-      name: '审批引擎测试项目',
-      enterpriseId: demoProject!.enterpriseId,
-    }),
-  )._id;
-  department = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects/${P}/structures`, { name: '工程部' }),
-  )._id;
-  permissionTemplate = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects/${P}/templates`, { name: '审批人', grants: {} }),
-  )._id;
-  const extra: Partial<Record<Who, Record<string, string>>> = {
-    wangwu: { department },
-    zhaoliu: { department },
-    qianqi: { templateId: permissionTemplate },
-  };
-  for (const who of ['zhangsan', 'lisi', 'wangwu', 'zhaoliu', 'qianqi'] as const) {
-    const added = await addMemberWithConsent(t.app, {
-      scope: `projects/${P}`,
-      adminCookie: cookies.demo!,
-      userCookie: cookies[who]!,
-      body: { userId: ids[who], ...extra[who] },
-    });
-    expect(added.statusCode, added.body).toBe(200);
-  }
 }, 60_000);
 
 afterAll(async () => {

@@ -1,22 +1,26 @@
-import {
-  DEFAULT_OPINIONS,
-  type WorkflowEdge,
-  type WorkflowGraph,
-  type WorkflowNode,
-} from '@lintel/contracts/workflow';
-import type { LightMyRequestResponse } from 'fastify';
+import type { WorkflowEdge, WorkflowGraph, WorkflowNode } from '@lintel/contracts/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
-import { addMemberWithConsent } from '../../../test/membership';
-import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
+import { ACCOUNT, type TestApp } from '../../../test/helper';
+import { json, keyOf, type Method } from '../../../test/project-api';
 import { withWorkflowTables } from './tables';
+import {
+  approvalNode as approval,
+  END,
+  edgeBetween as edge,
+  ok,
+  START,
+  unique,
+  WF,
+  type WorkflowWorld,
+  workflowGraph,
+  workflowWorld,
+} from './test-support';
 
 /**
  * workflow-service groups and templates (issue 18) through the real app: demo administers project P,
  * zhangsan is a plain member of it, lisi is signed in but not of P, sunqi administers project Q of another
  * enterprise. One world for the file; each test makes its own records with unique names.
  */
-const WF = '/api/v1/workflow-service';
 type Who = 'demo' | 'zhangsan' | 'lisi' | 'sunqi' | null;
 
 let t: TestApp;
@@ -28,50 +32,13 @@ let department: string;
 let permissionTemplate: string;
 let foreignDepartment: string;
 let foreignPermissionTemplate: string;
-let counter = 0;
-const unique = (prefix: string) => `${prefix}${++counter}`;
-
-let raw: ReturnType<typeof requester>;
-const call = (who: Who, method: Method, path: string, payload?: unknown, language?: string) =>
-  raw(method, path.startsWith('/') ? path : `${WF}/${path}`, who ? cookies[who]! : null, payload, language);
-
-function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return json<T>(response);
-}
+let call: WorkflowWorld<'lisi' | 'sunqi'>['call'];
 
 // ── graphs ──
 
-function approval(
-  id: string,
-  name: string,
-  extra: Partial<Extract<WorkflowNode, { kind: 'approval' }>> = {},
-) {
-  return {
-    id,
-    kind: 'approval' as const,
-    name,
-    approvers: [{ kind: 'initiatorPicks' as const }],
-    cc: [],
-    keyNode: false,
-    mode: 'any' as const,
-    permissions: { reject: true, forward: true, edit: false, export: false, close: false },
-    opinions: { ...DEFAULT_OPINIONS },
-    multipleEdit: false,
-    fieldAccess: {},
-    deadlineHours: null,
-    ...extra,
-  };
-}
-const START = { id: 'start', kind: 'start' as const, name: '发起' };
-const END = { id: 'end', kind: 'end' as const, name: '结束' };
-function edge(id: string, from: string, to: string, extra: Partial<WorkflowEdge> = {}): WorkflowEdge {
-  return { id, from, to, priority: 0, isDefault: false, conditions: [], ...extra };
-}
 const CONDITION = [{ field: 'amount', op: 'gt' as const, value: 1000 }];
-function graph(nodes: WorkflowNode[], edges: WorkflowEdge[], allowChangePersonnel = false): WorkflowGraph {
-  return { nodes, edges, controls: { allowChangePersonnel, allowRecall: true, showLog: true } };
-}
+const graph = (nodes: WorkflowNode[], edges: WorkflowEdge[], allowChangePersonnel = false): WorkflowGraph =>
+  workflowGraph(nodes, edges, { allowChangePersonnel });
 /** start → 部门审批 → end: a valid graph. */
 const valid = () =>
   graph([START, approval('a1', '部门审批'), END], [edge('e1', 'start', 'a1'), edge('e2', 'a1', 'end')]);
@@ -100,29 +67,11 @@ interface Template {
 }
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  raw = requester(() => t);
-  ({ cookies, ids } = await signInPeople(t, ['lisi', 'sunqi']));
-  const [demoProject] = await projectsOf(t, cookies.demo!);
-  P = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects`, {
-      name: '审批流程测试项目',
-      enterpriseId: demoProject!.enterpriseId,
-    }),
-  )._id;
-  const added = await addMemberWithConsent(t.app, {
-    scope: `projects/${P}`,
-    adminCookie: cookies.demo!,
-    userCookie: cookies.zhangsan!,
-    body: { userId: ids.zhangsan },
-  });
-  expect(added.statusCode, added.body).toBe(200);
-  department = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects/${P}/structures`, { name: '工程部' }),
-  )._id;
-  permissionTemplate = ok<{ _id: string }>(
-    await call('demo', 'POST', `${ACCOUNT}/projects/${P}/templates`, { name: '审批人', grants: {} }),
-  )._id;
+  ({ t, cookies, ids, call, P, department, permissionTemplate } = await workflowWorld({
+    projectName: '审批流程测试项目',
+    people: ['lisi', 'sunqi'],
+    members: [{ who: 'zhangsan' }],
+  }));
 
   const enterprise = ok<{ _id: string }>(
     await call('sunqi', 'POST', `${ACCOUNT}/enterprises`, { name: '孙七建设' }),
