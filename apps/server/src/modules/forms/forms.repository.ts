@@ -70,7 +70,13 @@ export function createFormsRepository(db: Kysely<FormsDatabase>, engine: Engine)
         query = query.where('forms.initiator_id', '=', me);
         break;
       case 'todo':
-        query = query.where('forms.id', 'in', formsOf(me, 'handler'));
+        // A form sent back to the start waits for its initiator too (the engine gives them a to-do).
+        query = query.where((eb) =>
+          eb.or([
+            eb('forms.id', 'in', formsOf(me, 'handler')),
+            eb.and([eb('forms.initiator_id', '=', me), eb('forms.state', '=', 'reject')]),
+          ]),
+        );
         break;
       case 'processed':
       case 'cc':

@@ -409,6 +409,7 @@ describe('forms', () => {
     );
     expect(rejected).toMatchObject({ state: 'reject', currentNode: null, handlers: [] });
     expect(rejected.actions).not.toContain('pass');
+    expect(await count('zhangsan', `filter=todo&templateId=${templateId}`)).toBe(1);
     refused(await act('demo', form._id, { action: 'pass' }), 409);
 
     const again = ok<Detail>(await call('zhangsan', 'GET', `forms/${form._id}`));
@@ -497,5 +498,79 @@ describe('forms', () => {
     expect(await count('wangwu', `filter=all&templateId=${templateId}&state=completed`)).toBe(0);
     refused(await call('zhangsan', 'GET', `projects/${P}/forms?filter=everything`), 400);
     refused(await call('zhangsan', 'GET', `projects/${Q}/forms`), 404);
+  });
+});
+
+describe('forms: rights', () => {
+  it('let a forward target act and read, and never change a field the template makes read-only', async () => {
+    const templateId = await template({
+      fields: [...FIELDS, { kind: 'text', key: 'code', title: '编号', editable: false }],
+    });
+    const form = await submit(templateId);
+    refused(
+      await act('zhangsan', form._id, { action: 'forward', userId: ids.demo }),
+      403,
+      'workflow.notHandler',
+    );
+    refused(
+      await act('lisi', form._id, { action: 'forward', userId: ids.sunqi }),
+      400,
+      'workflow.forwardTargetInvalid',
+    );
+    const forwarded = ok<Detail>(await act('lisi', form._id, { action: 'forward', userId: ids.zhangsan }));
+    expect(forwarded.handlers.sort()).toEqual([ids.wangwu, ids.zhangsan].sort());
+    expect(await count('lisi', `filter=processed&templateId=${templateId}`)).toBe(1);
+
+    const draft = ok<Detail>(await call('zhangsan', 'POST', 'forms', { templateId, values: { title: 'a' } }));
+    expect(draft.access.code).toBe('readonly');
+    const locked = refused(
+      await call('zhangsan', 'PUT', `forms/${draft._id}`, {
+        revision: 1,
+        values: { title: 'a', code: 'X1' },
+      }),
+      400,
+      'forms.value.notEditable',
+    );
+    expect(locked.details?.[0]?.path).toBe('values.code');
+  });
+
+  it("answer another enterprise's templates and forms as missing", async () => {
+    const enterprise = ok<{ _id: string }>(
+      await call('sunqi', 'POST', `${ACCOUNT}/enterprises`, { name: '孙七建设' }),
+    );
+    const S = ok<{ _id: string }>(
+      await call('sunqi', 'POST', `${ACCOUNT}/projects`, { name: '孙七项目', enterpriseId: enterprise._id }),
+    )._id;
+    refused(
+      await call('sunqi', 'POST', `projects/${S}/form-templates`, { name: '借用', workflowTemplateId: W }),
+      400,
+      'forms.workflowNotPublished',
+    );
+    const theirs = ok<{ _id: string; revision: number }>(
+      await call('sunqi', 'POST', `projects/${S}/form-templates`, {
+        name: '日报',
+        kind: 'plain',
+        fields: FIELDS,
+      }),
+    );
+    const form = ok<Detail>(
+      await call('sunqi', 'POST', 'forms', {
+        templateId: theirs._id,
+        values: { title: '日报' },
+        submit: true,
+      }),
+    );
+    expect(form.state).toBe('executed');
+    for (const who of ['demo', 'zhangsan'] as const) {
+      refused(await call(who, 'GET', `form-templates/${theirs._id}`), 404);
+      refused(await call(who, 'PUT', `form-templates/${theirs._id}`, { revision: 1, name: 'x' }), 404);
+      refused(await call(who, 'POST', 'forms', { templateId: theirs._id, values: {} }), 404);
+      refused(await call(who, 'GET', `forms/${form._id}`), 404);
+      refused(await act(who, form._id, { action: 'settle' }), 404);
+      refused(await call(who, 'DELETE', `forms/${form._id}`), 404);
+      refused(await call(who, 'GET', `projects/${S}/forms`), 404);
+    }
+    refused(await call('sunqi', 'GET', `form-templates/${await template()}`), 404);
+    refused(await call(null, 'GET', `forms/${form._id}`), 401);
   });
 });
