@@ -247,7 +247,9 @@ export function DesignerEditor({ projectId, template }: { projectId: string; tem
             {t('workflow:designer.controls')}
           </Button>
           <Button
-            onClick={() => void save()}
+            onClick={() =>
+              void save().then((saved) => (saved ? message.success(t('workflow:designer.saved')) : undefined))
+            }
             loading={update.isPending}
             disabled={!dirty}
             data-testid="designer-save"

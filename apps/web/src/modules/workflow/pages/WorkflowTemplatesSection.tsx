@@ -206,6 +206,7 @@ export default function WorkflowTemplatesSection() {
             }
             data-testid={`template-status-${row._id}`}
           />
+          <Link to={workflowDesignerPath(projectId, row._id)}>{t('workflow:list.actions.design')}</Link>
           <Button
             size="small"
             type="link"
