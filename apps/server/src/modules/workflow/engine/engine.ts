@@ -90,6 +90,7 @@ export function createWorkflowEngine({
       actor,
       isInitiator: row.initiator_id === actor,
     };
+    // TypeScript cannot tie the table's entry to the action's own member of the union: each takes its own.
     const run = ACTIONS[action.action] as (acting: Acting, action: WorkflowAction) => Promise<WorkflowResult>;
     return run(acting, action);
   }

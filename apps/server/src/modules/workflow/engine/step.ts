@@ -12,7 +12,13 @@ import { AppError } from '../../../plugins/app-error';
 import type { ErrorKey } from '../../../plugins/messages';
 import type { EngineTx } from './context';
 import type { ApproverRow, InstanceRow } from './engine.repository';
-import { type WorkflowEffect, WorkflowRefusal, type WorkflowResult, type WorkflowSubjectRef } from './types';
+import {
+  type WorkflowEffect,
+  type WorkflowNotifyEvent,
+  WorkflowRefusal,
+  type WorkflowResult,
+  type WorkflowSubjectRef,
+} from './types';
 import { currentVisit, nodeOf, presentInstance, progressOf } from './view';
 
 /**
@@ -51,7 +57,7 @@ export async function open(tx: EngineTx, id: string): Promise<InstanceRow> {
   return row;
 }
 
-/** 409 (or another status of a refusal) answering the instance as it is now. */
+/** 409 under `key`, answering the instance as it is now (the caller redraws from it). */
 export async function conflict(
   tx: EngineTx,
   id: string,
@@ -150,42 +156,33 @@ export class Step {
     return this.seq;
   }
 
+  /** The people and the subject an effect is about (a copy of the list: the caller may change its own). */
+  private to(userIds: readonly string[]) {
+    return { userIds: [...userIds], subject: this.subject };
+  }
+
+  /** A to-do for each of these people, due when the current node is; nobody named, nothing to do. */
   todo(userIds: readonly string[], content: string) {
-    if (userIds.length === 0) return;
-    this.effects.push({
-      kind: 'todo',
-      userIds: [...userIds],
-      subject: this.subject,
-      content,
-      dueAt: this.row.node_due_at,
-    });
+    if (userIds.length > 0) {
+      this.effects.push({ kind: 'todo', ...this.to(userIds), content, dueAt: this.row.node_due_at });
+    }
   }
 
   /** Closes the to-dos of these people, or of everyone on the subject when none are named. */
   closeTodo(userIds?: readonly string[]) {
-    if (userIds && userIds.length === 0) return;
-    this.effects.push({
-      kind: 'closeTodo',
-      subject: this.subject,
-      ...(userIds ? { userIds: [...userIds] } : {}),
-    });
+    if (!userIds) this.effects.push({ kind: 'closeTodo', subject: this.subject });
+    else if (userIds.length > 0) this.effects.push({ kind: 'closeTodo', ...this.to(userIds) });
   }
 
   notify(
     userIds: readonly string[],
-    event: 'ccPassed' | 'completed' | 'closed',
+    event: Exclude<WorkflowNotifyEvent, 'urged'>,
     nodeName: string,
     senderId: string | null,
   ) {
-    if (userIds.length === 0) return;
-    this.effects.push({
-      kind: 'notify',
-      userIds: [...userIds],
-      subject: this.subject,
-      event,
-      nodeName,
-      senderId,
-    });
+    if (userIds.length > 0) {
+      this.effects.push({ kind: 'notify', ...this.to(userIds), event, nodeName, senderId });
+    }
   }
 
   /** The effects of a changed handler list: to-dos closed for those who left it, added for newcomers. */
