@@ -33,6 +33,7 @@ describe('route table (spec 000 §2)', () => {
       '/projects/:projectId': true,
       '/projects/:projectId/settings': true,
       '/projects/:projectId/settings/:section': true,
+      '/projects/:projectId/settings/workflows/:templateId': true,
       '/projects/:projectId/announcements': true,
       '/projects/:projectId/announcements/sent': true,
       '/projects/:projectId/announcements/new': true,

@@ -6,6 +6,7 @@ import { personnelPages } from '../modules/personnel/routes';
 import { projectSettingsPages } from '../modules/project-settings/routes';
 import { topicsPages } from '../modules/topics/routes';
 import { workbenchPages } from '../modules/workbench/routes';
+import { workflowPages } from '../modules/workflow/routes';
 
 /**
  * The page loaders of the project modules, in a chunk of their own: the route table (which /login loads)
@@ -20,5 +21,6 @@ export const PROJECT_PAGES = {
   projectSettings: projectSettingsPages,
   topics: topicsPages,
   workbench: workbenchPages,
+  workflow: workflowPages,
 };
 export type ProjectPages = typeof PROJECT_PAGES;

@@ -75,6 +75,12 @@ export const ROUTES: readonly AppRoute[] = [
     needsLogin: true,
     page: projectPage('projectSettings', 'settings'),
   },
+  // Issue 18: the designer of one workflow template (the list is the settings section `workflows`).
+  {
+    path: '/projects/:projectId/settings/workflows/:templateId',
+    needsLogin: true,
+    page: projectPage('workflow', 'designer'),
+  },
   // Announcements issue: a project's announcements, received (the index) and sent, the form and one of them.
   {
     path: '/projects/:projectId/announcements',

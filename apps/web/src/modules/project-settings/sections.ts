@@ -20,6 +20,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { key: 'templates', component: lazy(() => import('./pages/TemplatesSection')) },
   { key: 'structure', component: lazy(() => import('./pages/StructureSection')) },
   { key: 'disciplines', component: lazy(() => import('./pages/DisciplinesSection')) },
+  // Issue 18: the workflow templates (the designer of one is a page of its own, below this path).
+  { key: 'workflows', component: lazy(() => import('../workflow/pages/WorkflowTemplatesSection')) },
 ];
 
 export const DEFAULT_SECTION = 'basic';
