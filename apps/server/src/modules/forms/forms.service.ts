@@ -449,6 +449,9 @@ export function createFormsService({
         );
         return detailOf(user, id);
       }
+      if (row.state === 'init') {
+        throw new FormsConflict('forms.wrongState', { current: await detailOf(user, id) });
+      }
       if (!row.instance_id) throw new AppError(400, 'forms.noWorkflow');
       let engineAction: WorkflowAction = action;
       if (action.action === 'resubmit') {

@@ -532,6 +532,38 @@ describe('forms: rights', () => {
       'forms.value.notEditable',
     );
     expect(locked.details?.[0]?.path).toBe('values.code');
+    refused(await act('zhangsan', draft._id, { action: 'urge' }), 409, 'forms.wrongState');
+  });
+
+  it("applies the workflow node's own field access where the form template says nothing", async () => {
+    const graph: WorkflowGraph = {
+      nodes: [
+        { id: 'start', kind: 'start', name: '发起' },
+        approval('check', '检查', {
+          approvers: people('lisi'),
+          mode: 'any',
+          fieldAccess: { amount: 'hidden', title: 'editable' },
+        }),
+        { id: 'end', kind: 'end', name: '结束' },
+      ],
+      edges: [edge('start', 'check'), edge('check', 'end')],
+      controls: { allowChangePersonnel: false, allowRecall: true, showLog: true },
+    };
+    const workflow = ok<{ _id: string }>(
+      await call('demo', 'POST', `/api/v1/workflow-service/projects/${P}/workflow-templates`, {
+        name: unique('检查流程'),
+        graph,
+      }),
+    )._id;
+    ok(await call('demo', 'POST', `/api/v1/workflow-service/workflow-templates/${workflow}/publish`, {}));
+    const templateId = await template({
+      workflowTemplateId: workflow,
+      fieldAccess: { check: { title: 'readonly' } },
+    });
+    const form = await submit(templateId);
+    const forLisi = ok<Detail>(await call('lisi', 'GET', `forms/${form._id}`));
+    expect(forLisi.access).toEqual({ title: 'readonly', secret: 'readonly' });
+    expect(Object.keys(forLisi.values).sort()).toEqual(['secret', 'title']);
   });
 
   it("answer another enterprise's templates and forms as missing", async () => {
