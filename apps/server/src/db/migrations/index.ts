@@ -76,6 +76,7 @@ import * as m2026112820 from './2026112820_form_template_groups';
 import * as m2026112821 from './2026112821_form_templates';
 import * as m2026112822 from './2026112822_forms';
 import * as m2026112823 from './2026112823_form_people';
+import * as m2026112824 from './2026112824_form_print_templates';
 import * as m2026112830 from './2026112830_topics_viewport';
 
 /**
@@ -164,5 +165,6 @@ export const MIGRATIONS: Readonly<Record<string, MigrationModule>> = {
   '2026112821_form_templates': m2026112821,
   '2026112822_forms': m2026112822,
   '2026112823_form_people': m2026112823,
+  '2026112824_form_print_templates': m2026112824,
   '2026112830_topics_viewport': m2026112830,
 };
