@@ -383,7 +383,16 @@ export function createFormTemplatesService({ db, engine, clock, access, ports }:
         fieldAccess:
           kind === 'workflow' ? (body.fieldAccess ?? fromJson<FormFieldAccess>(row.field_access, {})) : {},
       };
-      await checkContent(user, row.project_id, content);
+      // A change of name, group or description alone keeps the content as it was accepted (a workflow
+      // disabled since then does not block renaming the template).
+      const contentChanged = [
+        body.kind,
+        body.fields,
+        body.workflowTemplateId,
+        body.settlers,
+        body.fieldAccess,
+      ].some((value) => value !== undefined);
+      if (contentChanged) await checkContent(user, row.project_id, content);
       const updated = await inTransaction(async (repo) => {
         const changes: Parameters<FormsRepository['updateTemplateAt']>[2] = {
           kind,

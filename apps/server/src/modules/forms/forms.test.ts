@@ -306,6 +306,28 @@ describe('form templates', () => {
       await call('demo', 'POST', `form-templates/${id}/copy`, {}),
     );
     expect(copy).toMatchObject({ name: `${changed.name} 副本`, status: 'disabled', revision: 1 });
+    refused(
+      await call('demo', 'PUT', `form-templates/${id}`, { revision: 2, workflowTemplateId: null }),
+      400,
+      'forms.workflowRequired',
+    );
+    refused(
+      await call('demo', 'PUT', `form-templates/${id}`, {
+        revision: 2,
+        fields: [
+          { kind: 'select', key: 'pick', title: '选择', options: [{ value: 'a', label: 'A' }], default: 'b' },
+        ],
+      }),
+      400,
+      'forms.field.defaultNotOption',
+    );
+    const plain = ok<{
+      kind: string;
+      workflowTemplateId: string | null;
+      fieldAccess: unknown;
+      revision: number;
+    }>(await call('demo', 'PUT', `form-templates/${id}`, { revision: 2, kind: 'plain' }));
+    expect(plain).toMatchObject({ kind: 'plain', workflowTemplateId: null, fieldAccess: {}, revision: 3 });
   });
 
   it('answer another project’s template as missing and keep a template that has forms', async () => {
