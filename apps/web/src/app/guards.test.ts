@@ -34,6 +34,7 @@ describe('route table (spec 000 §2)', () => {
       '/projects/:projectId/settings': true,
       '/projects/:projectId/settings/:section': true,
       '/projects/:projectId/settings/workflows/:templateId': true,
+      '/projects/:projectId/settings/form-templates/:templateId': true,
       '/projects/:projectId/announcements': true,
       '/projects/:projectId/announcements/sent': true,
       '/projects/:projectId/announcements/new': true,

@@ -1,6 +1,7 @@
 import { announcementsPages } from '../modules/announcements/routes';
 import { attendancePages } from '../modules/attendance/routes';
 import { contactSheetsPages } from '../modules/contactsheets/routes';
+import { formsPages } from '../modules/forms/routes';
 import { modelsPages } from '../modules/models/routes';
 import { personnelPages } from '../modules/personnel/routes';
 import { projectSettingsPages } from '../modules/project-settings/routes';
@@ -16,6 +17,7 @@ export const PROJECT_PAGES = {
   announcements: announcementsPages,
   attendance: attendancePages,
   contactSheets: contactSheetsPages,
+  forms: formsPages,
   models: modelsPages,
   personnel: personnelPages,
   projectSettings: projectSettingsPages,

@@ -81,6 +81,12 @@ export const ROUTES: readonly AppRoute[] = [
     needsLogin: true,
     page: projectPage('workflow', 'designer'),
   },
+  // Issue 18: the designer of one form template's fields (no list or menu entry yet: reached by its URL).
+  {
+    path: '/projects/:projectId/settings/form-templates/:templateId',
+    needsLogin: true,
+    page: projectPage('forms', 'designer'),
+  },
   // Announcements issue: a project's announcements, received (the index) and sent, the form and one of them.
   {
     path: '/projects/:projectId/announcements',
