@@ -28,6 +28,7 @@ import {
 } from './modules/contactsheets/index';
 import { createFilesModule, FILES_PREFIX, filesPlugin } from './modules/files/index';
 import { createFormsModule, FORMS_PREFIX, formsPlugin } from './modules/forms/index';
+import { createFormPrinting, formPrintPlugin } from './modules/forms/print/index';
 import { healthRoutes } from './modules/health/health.routes';
 import { createIdentityModule, IDENTITY_PREFIX, identityPlugin } from './modules/identity/index';
 import { createModelLookup, createModelsModule, MODELS_PREFIX, modelsPlugin } from './modules/models/index';
@@ -427,6 +428,17 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
   app.register(modelViewsPlugin, { prefix: MODELS_PREFIX, module: modelViews });
   app.register(workflowPlugin, { prefix: WORKFLOW_PREFIX, module: workflow });
   app.register(formsPlugin, { prefix: FORMS_PREFIX, module: forms });
+  // Form printing (issue 18): its own plugin beside the forms plugin; PDFs through the files' converter.
+  const formPrinting = createFormPrinting({
+    db: database.db,
+    storage,
+    converter: files.converter,
+    clock,
+    access: org.access,
+    forms,
+    log: app.log,
+  });
+  app.register(formPrintPlugin, { prefix: FORMS_PREFIX, print: formPrinting });
 
   return app as unknown as App;
 }
