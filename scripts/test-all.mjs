@@ -129,6 +129,9 @@ if (!args.has('--skip-check')) {
 // The SQLite pass records which server test files use a database (apps/server/test/database-files.ts): only
 // those run again on PostgreSQL, the rest (converters, parsers, pure rules) would only repeat themselves.
 const databaseFiles = join(work, 'database-files.txt');
+// The server's PDF tests (office previews, form printing) convert with LibreOffice: installed when missing,
+// as Chromium is for the browser pass, so they run for real (a failed install only leaves them skipped).
+run('server: prerequisites', 'bash', ['scripts/ensure-office.sh']);
 vitestPass('unit', ['contracts', 'server'], {
   TEST_DATABASE_URL: '',
   LINTEL_DATABASE_FILES: databaseFiles,
