@@ -9,6 +9,7 @@ import {
 import { Alert, App, Button, Modal, Space, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDirtyFlag } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
 import {
@@ -130,6 +131,7 @@ export function DesignerEditor({ projectId, template }: { projectId: string; tem
     [converted, structure, shape, refused],
   );
   const problemCount = structure.length + shape.length + refused.length;
+  useDirtyFlag(dirty);
 
   if (!flow || !converted || !problems) {
     return <Alert type="warning" showIcon title={t('workflow:designer.unsupported')} />;

@@ -129,6 +129,11 @@ describe('workflow designer', { timeout: 90_000 }, () => {
     const drawer = await screen.findByTestId('node-drawer');
     await user.click(within(drawer).getByLabelText('会签（全部同意）'));
     await user.click(within(drawer).getByTestId('node-drawer-done'));
+    // Leaving with the change unsaved asks first; staying keeps the draft.
+    await user.click(document.querySelector('.workflow-designer__back') as HTMLElement);
+    expect(await screen.findByText('离开后，本页未保存的修改将会丢失。确定离开吗？')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '继续编辑' }));
+    expect(screen.getByTestId('node-approval-1')).toHaveTextContent('会签（全部同意）');
     state.refuse[`PUT ${S}/workflow-templates/${template._id}`] = {
       status: 400,
       json: {

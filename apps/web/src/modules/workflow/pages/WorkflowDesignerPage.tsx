@@ -7,6 +7,7 @@ import { App, Result, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
+import { UnsavedChangesProvider } from '../../../components/UnsavedChanges';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentUser } from '../../account/api';
 import { NoPermission } from '../../project-settings/components/NoPermission';
@@ -61,11 +62,14 @@ export default function WorkflowDesignerPage() {
   const { templateId = '' } = useParams();
   return (
     <App component={false}>
-      <div className="workflow-designer-page" data-testid="workflow-designer-page">
-        <WorkbenchLayout>
-          <DesignerBody templateId={templateId} />
-        </WorkbenchLayout>
-      </div>
+      {/* Leaving with an unsaved draft asks first (links, the menu, back, closing the tab). */}
+      <UnsavedChangesProvider>
+        <div className="workflow-designer-page" data-testid="workflow-designer-page">
+          <WorkbenchLayout>
+            <DesignerBody templateId={templateId} />
+          </WorkbenchLayout>
+        </div>
+      </UnsavedChangesProvider>
     </App>
   );
 }
