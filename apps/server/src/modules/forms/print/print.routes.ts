@@ -11,6 +11,12 @@ import { PRINT_TEMPLATE_MAX_BYTES, type PrintService } from './print.service';
 const TAG = 'form-service: printing';
 const idParams = z.strictObject({ id: idSchema });
 const noQuery = z.strictObject({});
+const uploadSchema = z
+  .object({
+    file: z.string().optional().describe('The Word file (.docx), told by its bytes, never by its name'),
+  })
+  // Multipart bodies are read as a stream by the handler: Fastify's body stays empty.
+  .nullish();
 
 const infoSchema = z.object({
   templateId: idSchema,
@@ -59,6 +65,7 @@ export const printRoutes: FastifyPluginAsyncZod<{ print: PrintService }> = async
           'forms.wordFileRequired. A template whose placeholders cannot be read (a loop never closed, ' +
           '`{{`) is 400 forms.printTemplateBroken. Larger than 10 MB: 413.',
         consumes: ['multipart/form-data'],
+        body: uploadSchema,
         params: idParams,
         querystring: noQuery,
         response: { 200: infoSchema, ...errorResponses(400, 401, 403, 404, 413) },
