@@ -23,10 +23,12 @@ interface TopicFilterBarProps {
   projectId: string;
   filters: TopicFilters;
   onChange: (patch: Partial<TopicFilters>) => void;
+  /** The list's total for these filters: the phone's sheet counts it live (see FilterSheet). */
+  results?: number;
 }
 
 /** The filters above the list: delay bucket, discipline, priority, status and a keyword in the title. */
-export function TopicFilterBar({ projectId, filters, onChange }: TopicFilterBarProps) {
+export function TopicFilterBar({ projectId, filters, onChange, results }: TopicFilterBarProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const domains = useDomains(projectId);
@@ -51,6 +53,7 @@ export function TopicFilterBar({ projectId, filters, onChange }: TopicFilterBarP
       className="topics__filters"
       testId="topics-filters"
       active={active}
+      results={results}
       showClear={active > 0 || Boolean(filters.keyword.trim())}
       onClear={clear}
       clearLabel={t('topics:filter.clear')}

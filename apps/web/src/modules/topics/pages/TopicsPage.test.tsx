@@ -145,7 +145,7 @@ describe('problem list', { timeout: 60_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('on a phone: a card per problem, the filters in a sheet behind a counted button, the search in view', async () => {
+  it('on a phone: a card per problem, the filters in a sheet behind a counted button with a live result count, the search in view', async () => {
     setWidth(390);
     state.topics = [makeTopic({ name: '东区地下室二层外墙防水卷材搭接宽度不足且局部空鼓需返工处理' })];
     const { location } = renderTopics(`${LIST}?priority=urgent`);
@@ -160,10 +160,14 @@ describe('problem list', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('topics-filter-status')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '筛选（已选 1 项）' }));
     const sheet = await screen.findByRole('dialog');
+    // The sheet counts the list's total for the filters as they are, and follows the server's next answer.
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果');
+    state.topics = [];
     fireEvent.mouseDown(within(within(sheet).getByTestId('topics-filter-status')).getByRole('combobox'));
     fireEvent.click(await screen.findByText('已完成', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(new URLSearchParams(location.search).get('status')).toBe('completed'));
-    fireEvent.click(within(sheet).getByRole('button', { name: '查看结果' }));
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 0 条结果'));
+    fireEvent.click(within(sheet).getByRole('button', { name: '查看 0 条结果' }));
     expect(await screen.findByRole('button', { name: '筛选（已选 2 项）' })).toBeInTheDocument();
   });
 });

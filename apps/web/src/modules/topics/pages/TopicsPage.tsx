@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { liveResults } from '../../../components/list/liveResults';
 import { MissingRight } from '../../../components/MissingRight';
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
@@ -143,7 +144,12 @@ function Topics() {
         onChange={(key) => change({ category: key as TopicCategory })}
         items={TOPIC_CATEGORIES.map((key) => ({ key, label: tabLabel(key) }))}
       />
-      <TopicFilterBar projectId={projectId} filters={filters} onChange={change} />
+      <TopicFilterBar
+        projectId={projectId}
+        filters={filters}
+        onChange={change}
+        results={liveResults(list, list.data?.total)}
+      />
       {list.isError && !list.data ? (
         <ErrorState
           title={t('topics:list.error')}
