@@ -8,10 +8,12 @@ import type { SheetFilter } from '../api';
 interface SheetFiltersProps {
   filter: SheetFilter;
   onChange: (patch: Partial<SheetFilter>) => void;
+  /** The box's total for these filters: the phone's sheet counts it live (see FilterSheet). */
+  results?: number;
 }
 
 /** The kind, "unread only" and a keyword (title or number), over the box on screen. */
-export function SheetFilters({ filter, onChange }: SheetFiltersProps) {
+export function SheetFilters({ filter, onChange, results }: SheetFiltersProps) {
   const { t } = useTranslation();
   const unreadId = useId();
   // The keyword applies on Enter or the search button, not at every key stroke.
@@ -24,6 +26,7 @@ export function SheetFilters({ filter, onChange }: SheetFiltersProps) {
       className="sheet-filters"
       testId="sheet-filters"
       active={active}
+      results={results}
       showClear={false}
       onClear={() => {
         setKeyword('');

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
   asReceived,
@@ -35,7 +35,35 @@ const sent = (n: number) =>
     title: `发出的通知单 ${n}`,
   });
 
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
+
 describe('contact sheet list', { timeout: 60_000 }, () => {
+  it('on a phone: the filter sheet counts the box for the filters as they change', async () => {
+    setWidth(390);
+    state.sheets = [received(1), received(2, { read: true, unRead: false }), sent(3)];
+    const { user, location } = renderContactSheets(LIST, RECEIVER);
+    await waitFor(() => expect(screen.getByTestId('sheets-count-received')).toHaveTextContent('2'));
+    await user.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 2 条结果');
+    await user.click(within(sheet).getByTestId('sheet-filter-unread'));
+    await waitFor(() => expect(location.search).toBe('?unread=1'));
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果'));
+    await user.click(within(sheet).getByRole('button', { name: '查看 1 条结果' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^筛选/ })).toHaveAttribute('aria-expanded', 'false'),
+    );
+    expect(screen.getByText('收到的联系单 1')).toBeInTheDocument();
+    expect(screen.queryByText('收到的联系单 2')).not.toBeInTheDocument();
+  });
+
   it('received by default: unread marked, counts per box; tabs and filters become the call parameters', async () => {
     state.sheets = [
       received(1),

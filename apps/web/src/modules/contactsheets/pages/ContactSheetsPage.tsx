@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
 import { ErrorState } from '../../../components/ErrorState';
+import { liveResults } from '../../../components/list/liveResults';
 import { MissingRight } from '../../../components/MissingRight';
 import { errorMessage } from '../../../lib/errors';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -126,7 +127,8 @@ function ContactSheets() {
           ),
         }))}
       />
-      <SheetFilters filter={filter} onChange={go} />
+      {/* The box's count for these filters (the tabs' counts query), none until it is for them. */}
+      <SheetFilters filter={filter} onChange={go} results={liveResults(counts, counts.data?.[box])} />
       {list.isError && !list.data ? (
         <ErrorState
           title={t('contactsheets:list.error')}
