@@ -13,10 +13,13 @@ export function ViolationFilterBar({
   projectId,
   filters,
   onChange,
+  results,
 }: {
   projectId: string;
   filters: ViolationFilters;
   onChange: (patch: Partial<ViolationFilters>) => void;
+  /** The list's total for these filters: the phone's sheet counts it live (see FilterSheet). */
+  results?: number;
 }) {
   const { t } = useTranslation();
   const types = useViolationTypes(projectId);
@@ -36,6 +39,7 @@ export function ViolationFilterBar({
       className="attendance__filters"
       testId="violations-filters"
       active={active}
+      results={results}
       showClear={false}
       onClear={() =>
         onChange({

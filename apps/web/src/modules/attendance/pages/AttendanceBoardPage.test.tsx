@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApiForFile, requestsTo } from '../../../test/project';
 import {
   BOARD,
@@ -18,7 +18,31 @@ import { beijingToday } from '../time';
 const api = fakeApiForFile(serveAttendance, resetState);
 const DAYS = `${PROJECT_API}/attendance/days`;
 
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
+
 describe('attendance day board', { timeout: 60_000 }, () => {
+  it('on a phone: the filter sheet counts the day’s people for the filters as they change', async () => {
+    setWidth(390);
+    state.day = [makeDayRow(), makeDayRow({ person: { _id: WORKER2_ID, name: '李小龙' }, status: 'abnormal' })];
+    renderAttendance(BOARD);
+    await screen.findByTestId(`day-row-${WORKER_ID}`);
+    fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 2 条结果');
+    fireEvent.mouseDown(within(within(sheet).getByTestId('attendance-filter-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('异常', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果'));
+    expect(within(sheet).getByRole('button', { name: '查看 1 条结果' })).toBeInTheDocument();
+    expect(screen.queryByTestId(`day-row-${WORKER_ID}`)).not.toBeInTheDocument();
+  });
+
   it('shows the day’s figures and people, and a summary card filters the table by status', async () => {
     state.day = [
       makeDayRow(),

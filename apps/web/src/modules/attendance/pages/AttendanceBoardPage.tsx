@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { LazyDatePicker } from '../../../components/LazyDatePicker';
 import { FilterSheet } from '../../../components/list/FilterSheet';
+import { liveResults } from '../../../components/list/liveResults';
 import { errorMessage } from '../../../lib/errors';
 import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentProject, WorkbenchLayout } from '../../workbench/index';
@@ -82,6 +83,7 @@ function Board() {
         className="attendance__filters"
         testId="attendance-filters"
         active={[filters.unitId, filters.craftId, filters.status].filter(Boolean).length}
+        results={liveResults(board, board.data?.count)}
         showClear={false}
         onClear={() => change({ unitId: undefined, craftId: undefined, status: undefined })}
         search={

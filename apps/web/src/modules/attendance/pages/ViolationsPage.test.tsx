@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getInstanceByDom } from 'echarts/core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fakeApiForFile, requestsTo } from '../../../test/project';
 import {
   FILE_ID,
@@ -29,7 +29,29 @@ async function pick(testId: string, option: string) {
   fireEvent.click(options.at(-1)!);
 }
 
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
+
 describe('violation records', { timeout: 60_000 }, () => {
+  it('on a phone: the filter sheet counts the records for the filters as they change', async () => {
+    setWidth(390);
+    state.violations = [makeViolation()];
+    renderAttendance(VIOLATIONS);
+    await screen.findByTestId(`violation-row-${RECORD_ID}`);
+    fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果');
+    await pick('violations-filter-type', '文明施工');
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 0 条结果'));
+    expect(within(sheet).getByRole('button', { name: '查看 0 条结果' })).toBeInTheDocument();
+  });
+
   it('lists the records, filters by type and deletes after a confirmation', async () => {
     state.violations = [makeViolation()];
     renderAttendance(VIOLATIONS);

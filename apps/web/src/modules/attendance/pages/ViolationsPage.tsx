@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../app/useLanguage';
 import { ErrorState } from '../../../components/ErrorState';
+import { liveResults } from '../../../components/list/liveResults';
 // The one export downloader of the app so far lives with the problems module.
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
@@ -152,7 +153,12 @@ function Violations() {
           ) : null}
         </Space>
       </div>
-      <ViolationFilterBar projectId={projectId} filters={filters} onChange={change} />
+      <ViolationFilterBar
+        projectId={projectId}
+        filters={filters}
+        onChange={change}
+        results={liveResults(list, list.data?.total)}
+      />
       <Tabs
         activeKey={tab}
         onChange={(key) => setTab(key as Tab)}
