@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { FilterSheet } from '../../../components/list/FilterSheet';
+import { liveResults } from '../../../components/list/liveResults';
 import { MissingRight } from '../../../components/MissingRight';
 import { useProjectMembers } from '../../../components/project/members';
 import { RetryAlert } from '../../../components/project/RetryAlert';
@@ -206,6 +207,7 @@ function Models() {
         className="models-filters"
         testId="models-filters"
         active={(filters.status ? 1 : 0) + (filters.tagId ? 1 : 0)}
+        results={liveResults(list, list.data?.total)}
         showClear={false}
         onClear={() => change({ status: null, tagId: null, keyword: '' })}
         search={<KeywordSearch value={filters.keyword} onSearch={search} />}
