@@ -5,7 +5,7 @@ import {
 } from '@lintel/contracts/workflow';
 import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { groupOptions } from './groupTree';
+import { groupOptions } from '../../../components/groups/groupTree';
 
 export interface TemplateDetails {
   name: string;

@@ -1,12 +1,19 @@
 import '../locales';
 import '../workflow.css';
 import { PlusOutlined } from '@ant-design/icons';
-import type { WorkflowGroup, WorkflowTemplate } from '@lintel/contracts/workflow';
+import {
+  WORKFLOW_GROUP_NAME_MAX_LENGTH,
+  type WorkflowGroup,
+  type WorkflowTemplate,
+} from '@lintel/contracts/workflow';
 import { App, Button, Input, Space, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmDanger } from '../../../components/ConfirmDanger';
+import { GroupDialog } from '../../../components/groups/GroupDialog';
+import { type GroupAction, GroupPanel } from '../../../components/groups/GroupPanel';
+import { groupLabel } from '../../../components/groups/groupTree';
 import { type ResponsiveColumn, ResponsiveTable } from '../../../components/list/ResponsiveTable';
 import { formatTime } from '../../../lib/dateTime';
 import { errorMessage } from '../../../lib/errors';
@@ -24,9 +31,6 @@ import {
   useWorkflowTemplates,
 } from '../api';
 import { CreateTemplateDialog } from '../components/CreateTemplateDialog';
-import { GroupDialog } from '../components/GroupDialog';
-import { type GroupAction, GroupPanel } from '../components/GroupPanel';
-import { groupLabel } from '../components/groupTree';
 import { workflowDesignerPath } from '../paths';
 
 const PAGE_SIZE = 20;
@@ -248,6 +252,7 @@ export default function WorkflowTemplatesSection() {
       </div>
       <div className="workflow-templates__body">
         <GroupPanel
+          ns="workflow"
           groups={allGroups}
           selected={filter}
           onSelect={select}
@@ -299,6 +304,8 @@ export default function WorkflowTemplatesSection() {
         </div>
       </div>
       <GroupDialog
+        ns="workflow"
+        maxLength={WORKFLOW_GROUP_NAME_MAX_LENGTH}
         open={editing !== null}
         title={
           editing?.mode === 'rename'

@@ -1,8 +1,10 @@
-import { WORKFLOW_GROUP_NAME_MAX_LENGTH } from '@lintel/contracts/workflow';
 import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 interface GroupDialogProps {
+  /** The i18n namespace holding the `groups.*` texts (workflow, forms). */
+  ns: string;
+  maxLength: number;
   open: boolean;
   title: string;
   initialName?: string;
@@ -13,6 +15,8 @@ interface GroupDialogProps {
 
 /** Names a new group or subgroup, or renames one (the server refuses a name taken among siblings: 409). */
 export function GroupDialog({
+  ns,
+  maxLength,
   open,
   title,
   initialName = '',
@@ -39,10 +43,10 @@ export function GroupDialog({
       >
         <Form.Item
           name="name"
-          label={t('workflow:groups.nameLabel')}
-          rules={[{ required: true, whitespace: true, message: t('workflow:groups.nameRequired') }]}
+          label={t(`${ns}:groups.nameLabel`)}
+          rules={[{ required: true, whitespace: true, message: t(`${ns}:groups.nameRequired`) }]}
         >
-          <Input maxLength={WORKFLOW_GROUP_NAME_MAX_LENGTH} autoFocus data-testid="group-name" />
+          <Input maxLength={maxLength} autoFocus data-testid="group-name" />
         </Form.Item>
       </Form>
     </Modal>
