@@ -516,6 +516,15 @@ describe('forms', () => {
     expect(rows[0]!.handlers.sort()).toEqual([ids.lisi, ids.wangwu].sort());
     expect(await count('lisi', `filter=todo&templateId=${templateId}`)).toBe(1);
     expect(await count('lisi', `filter=created&templateId=${templateId}`)).toBe(0);
+    expect(await count('lisi', `filter=mine&templateId=${templateId}`)).toBe(1);
+    expect(
+      await count('zhangsan', `filter=mine&templateId=${templateId}&name=${encodeURIComponent('独特')}`),
+    ).toBe(0);
+    expect(await count('zhangsan', `filter=mine&templateId=${templateId}`)).toBe(1);
+    // The name is the form's (the template's by default), not a field's value.
+    expect(
+      await count('zhangsan', `filter=mine&templateId=${templateId}&name=${encodeURIComponent('申请')}`),
+    ).toBe(1);
     expect(await count('demo', `filter=all&templateId=${templateId}`)).toBe(1);
     expect(await count('wangwu', `filter=all&templateId=${templateId}&state=completed`)).toBe(0);
     refused(await call('zhangsan', 'GET', `projects/${P}/forms?filter=everything`), 400);
