@@ -1,7 +1,8 @@
 import type { ContactSheetSummary } from '@lintel/contracts/contactsheets';
-import { Tag, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
+import { SheetStateTag } from './SheetStateTag';
 
 type Sheet = Pick<
   ContactSheetSummary,
@@ -13,7 +14,11 @@ export function ReplyState({ sheet, withDeadline = false }: { sheet: Sheet; with
   const { t } = useTranslation();
   const testId = `sheet-state-${sheet._id}`;
   if (sheet.status === 'recalled') {
-    return <Tag data-testid={testId}>{t('contactsheets:state.recalled')}</Tag>;
+    return (
+      <SheetStateTag state="recalled" testId={testId}>
+        {t('contactsheets:state.recalled')}
+      </SheetStateTag>
+    );
   }
   if (!sheet.replyNeeded) {
     return (
@@ -25,9 +30,11 @@ export function ReplyState({ sheet, withDeadline = false }: { sheet: Sheet; with
   return (
     <span data-testid={testId}>
       {sheet.replied ? (
-        <Tag color="green">{t('contactsheets:state.replied', { count: sheet.replyCount })}</Tag>
+        <SheetStateTag state="replied">
+          {t('contactsheets:state.replied', { count: sheet.replyCount })}
+        </SheetStateTag>
       ) : (
-        <Tag color="orange">{t('contactsheets:state.awaitingReply')}</Tag>
+        <SheetStateTag state="awaitingReply">{t('contactsheets:state.awaitingReply')}</SheetStateTag>
       )}
       {withDeadline && sheet.replyDeadline ? (
         <Typography.Text type="secondary">

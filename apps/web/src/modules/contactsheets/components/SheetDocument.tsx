@@ -3,12 +3,13 @@ import type {
   ContactSheetParticipant,
   ContactSheetRole,
 } from '@lintel/contracts/contactsheets';
-import { Alert, Descriptions, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AttachmentList } from '../../../components/project/AttachmentList';
 import { formatDate } from '../../../lib/format';
 import { displayName, formatTime } from '../format';
 import { ReplyState } from './ReplyState';
+import { SheetStateTag } from './SheetStateTag';
 
 /** The people of one role, each with where they stand (read, replied; forwarded ones marked). */
 function People({ sheet, kind: role }: { sheet: ContactSheet; kind: ContactSheetRole }) {
@@ -21,11 +22,11 @@ function People({ sheet, kind: role }: { sheet: ContactSheet; kind: ContactSheet
     return <>{fallback.map((u) => displayName(u)).join(t('contactsheets:separator'))}</>;
   const state = (p: ContactSheetParticipant) =>
     p.replied ? (
-      <Tag color="green">{t('contactsheets:state.personReplied')}</Tag>
+      <SheetStateTag state="replied">{t('contactsheets:state.personReplied')}</SheetStateTag>
     ) : p.read ? (
-      <Tag>{t('contactsheets:state.read')}</Tag>
+      <SheetStateTag state="read">{t('contactsheets:state.read')}</SheetStateTag>
     ) : (
-      <Tag color="orange">{t('contactsheets:state.unread')}</Tag>
+      <SheetStateTag state="unread">{t('contactsheets:state.unread')}</SheetStateTag>
     );
   return (
     <span className="sheet-people" data-testid={`sheet-${role}s`}>
