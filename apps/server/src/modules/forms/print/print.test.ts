@@ -393,3 +393,55 @@ describe('printing a form', () => {
     expect(keyOf(await printAs('zhangsan', formId))).toBe('forms.printTemplateMissing');
   });
 });
+
+describe('printing a PDF without LibreOffice', () => {
+  let bare: TestApp;
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('answers 503 forms.printConversionUnavailable, while the .docx still prints', async () => {
+    bare = await buildTestApp({ env: { SOFFICE_PATH: '/nonexistent/lintel/soffice' } });
+    const { cookies: own } = await signInPeople(bare, []);
+    const send = requester(() => bare);
+    const [demoProject] = await projectsOf(bare, own.demo!);
+    const created = ok<{ _id: string }>(
+      await send('POST', `${FS}/projects/${demoProject!._id}/form-templates`, own.demo!, {
+        name: '无流程表单',
+        kind: 'plain',
+        fields: [{ kind: 'text', key: 'title', title: '标题' }],
+      }),
+    )._id;
+    const form = ok<{ _id: string; state: string }>(
+      await send('POST', `${FS}/forms`, own.demo!, {
+        templateId: created,
+        values: { title: '无流程' },
+        submit: true,
+      }),
+    );
+    const { body, contentType } = multipartBody([
+      { field: 'file', filename: 'p.docx', data: makeDocx(['{title} {_state}', '{#log}{action}{/log}']) },
+    ]);
+    const imported = await bare.app.inject({
+      method: 'PUT',
+      url: `${FS}/form-templates/${created}/print-template`,
+      headers: { cookie: own.demo!, 'content-type': contentType },
+      payload: body,
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const print = (format: string, language?: string) =>
+      bare.app.inject({
+        method: 'GET',
+        url: `${FS}/forms/${form._id}/print?format=${format}`,
+        headers: { cookie: own.demo!, ...(language ? { 'accept-language': language } : {}) },
+      });
+    const pdf = await print('pdf', 'en-US');
+    expect(pdf.statusCode).toBe(503);
+    expect(keyOf(pdf)).toBe('forms.printConversionUnavailable');
+    expect(json<{ message: string }>(pdf).message).toMatch(/LibreOffice/);
+    const docx = await print('docx', 'en-US');
+    expect(docx.statusCode).toBe(200);
+    // A form without workflow has no log; its state in the request's language.
+    expect(textOf(docx.rawPayload)).toContain('无流程 Executed');
+  });
+});
