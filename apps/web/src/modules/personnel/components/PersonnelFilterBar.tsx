@@ -14,10 +14,12 @@ interface PersonnelFilterBarProps {
   projectId: string;
   filters: PersonnelFilters;
   onChange: (patch: Partial<PersonnelFilters>) => void;
+  /** The list's total for these filters: the phone's sheet counts it live (see FilterSheet). */
+  results?: number;
 }
 
 /** The filters above the list: unit (with its sub-units), craft and a keyword. The status is the tabs. */
-export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFilterBarProps) {
+export function PersonnelFilterBar({ projectId, filters, onChange, results }: PersonnelFilterBarProps) {
   const { t } = useTranslation();
   const crafts = useSettings(projectId, 'crafts');
   const [typed, setTyped] = useState(filters.keyword);
@@ -36,6 +38,7 @@ export function PersonnelFilterBar({ projectId, filters, onChange }: PersonnelFi
       className="personnel__filters"
       testId="personnel-filters"
       active={active}
+      results={results}
       showClear={isFiltered({ ...filters, status: null })}
       onClear={() => {
         setTyped('');

@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
   CRAFT_ID,
@@ -21,7 +21,34 @@ const LIST = `/projects/${PROJECT_ID}/personnel`;
 
 const pages = () => requestsTo(api, 'GET', LIST_API).filter((r) => !r.query.has('only_count'));
 
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
+
 describe('personnel list', { timeout: 120_000 }, () => {
+  it('on a phone: the filter sheet counts the people for the filters as they change', async () => {
+    setWidth(390);
+    state.people = [
+      makePerson(),
+      makePerson({ _id: '67b000000000000000000502', name: '李小红', craftId: '67b000000000000000000399' }),
+    ];
+    const { location } = renderPersonnel(LIST);
+    await screen.findByTestId(`person-row-${PERSON_ID}`);
+    fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 2 条结果'));
+    fireEvent.mouseDown(within(within(sheet).getByTestId('personnel-filter-craft')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('木工', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(new URLSearchParams(location.search).get('craft')).toBe(CRAFT_ID));
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果'));
+    expect(within(sheet).getByRole('button', { name: '查看 1 条结果' })).toBeInTheDocument();
+  });
+
   it('asks for what the address says; status, craft and keyword go into the address and the request', async () => {
     state.people = [
       makePerson(),

@@ -15,6 +15,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useLanguage } from '../../../app/useLanguage';
 import { DeferredDropdown } from '../../../components/DeferredDropdown';
 import { ErrorState } from '../../../components/ErrorState';
+import { liveResults } from '../../../components/list/liveResults';
 import { MissingRight } from '../../../components/MissingRight';
 import { downloadFile } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
@@ -171,7 +172,12 @@ function Personnel() {
         onChange={(key) => change({ status: key === 'all' ? null : (key as PersonnelStatus) })}
         items={(['all', ...PERSONNEL_STATUSES] as StatusTab[]).map((key) => ({ key, label: tabLabel(key) }))}
       />
-      <PersonnelFilterBar projectId={projectId} filters={filters} onChange={change} />
+      <PersonnelFilterBar
+        projectId={projectId}
+        filters={filters}
+        onChange={change}
+        results={liveResults(list, list.data?.total)}
+      />
       {list.isError && !list.data ? (
         <ErrorState
           title={t('personnel:list.error')}
