@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApiForFile } from '../../../test/project';
 import {
   MEMBER,
@@ -28,6 +28,15 @@ const ifc = (name: string, text = 'ISO-10303-21;\nHEADER;\nENDSEC;\n') =>
   new File([text], name, { type: '' });
 // The upload button shows once the upload right is known.
 const uploadInput = async () => (await screen.findByTestId('models-upload-input')) as HTMLInputElement;
+
+const DESKTOP_WIDTH = window.innerWidth;
+function setWidth(width: number) {
+  act(() => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+afterEach(() => setWidth(DESKTOP_WIDTH));
 
 describe('model list', { timeout: 120_000 }, () => {
   it('lists the models with their state: progress while converting, the reason when failed', async () => {
@@ -101,6 +110,20 @@ describe('model list', { timeout: 120_000 }, () => {
     const where = JSON.parse(pages().at(-1)!.query.get('where')!);
     expect(where).toEqual({ name: { $regex: '双拼' }, status: 'ready', tagId: TAG_STRUCT });
     expect(await screen.findByText('没有符合筛选条件的模型')).toBeInTheDocument();
+  });
+
+  it('on a phone: the filter sheet counts the models for the filters as they change', async () => {
+    setWidth(390);
+    const { location } = renderModels(LIST);
+    await screen.findByTestId(`model-row-${MODEL_A}`);
+    fireEvent.click(screen.getByRole('button', { name: '筛选' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 3 条结果');
+    fireEvent.mouseDown(within(within(sheet).getByTestId('models-filter-status')).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('已就绪', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(new URLSearchParams(location.search).get('status')).toBe('ready'));
+    await waitFor(() => expect(within(sheet).getByRole('status')).toHaveTextContent('当前共 1 条结果'));
+    expect(within(sheet).getByRole('button', { name: '查看 1 条结果' })).toBeInTheDocument();
   });
 
   it('shows the empty state with the upload call to action, and none of the actions without rights', async () => {
@@ -216,13 +239,14 @@ describe('model list', { timeout: 120_000 }, () => {
     const { user } = renderModels(LIST);
     await user.click(await screen.findByTestId(`model-edit-${MODEL_A}`));
     const name = await screen.findByTestId('model-edit-name');
+    // The test is about the names sent, not typing: one paste instead of an input event per character.
     await user.clear(name);
-    await user.type(name, '结构模型');
+    await user.paste('结构模型');
     await user.click(screen.getByTestId('model-edit-save'));
     const form = screen.getByTestId('model-edit-form');
     expect(await within(form).findByText('项目中已有同名模型')).toBeInTheDocument();
     await user.clear(name);
-    await user.type(name, '双拼住宅（修改）');
+    await user.paste('双拼住宅（修改）');
     await user.click(screen.getByTestId('model-edit-save'));
     await waitFor(() =>
       expect(screen.getByTestId(`model-name-${MODEL_A}`)).toHaveTextContent('双拼住宅（修改）'),

@@ -1,5 +1,5 @@
 import type { MemberView, Project } from '@lintel/contracts/org';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
@@ -14,8 +14,6 @@ let putReply: FakeReply | undefined;
 let putGate: Promise<void> | null;
 
 beforeAll(async () => {
-  // The settings pull in the workbench, antd's table and pickers: a busy machine needs more than 5 s.
-  configure({ asyncUtilTimeout: 15_000 });
   api = await startFakeApi();
   serveWorkbench(
     api,

@@ -6,7 +6,7 @@ import type {
   Project,
 } from '@lintel/contracts/org';
 import type { Template } from '@lintel/contracts/permissions';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { configureHttp } from '../../../lib/http';
 import { type FakeApi, type FakeReply, startFakeApi } from '../../../test/fakeApi';
@@ -89,8 +89,6 @@ function seedMembers(): MemberView[] {
 }
 
 beforeAll(async () => {
-  // The settings pull in the workbench, antd's table and pickers: a busy machine needs more than 5 s.
-  configure({ asyncUtilTimeout: 15_000 });
   api = await startFakeApi();
   serveWorkbench(
     api,
