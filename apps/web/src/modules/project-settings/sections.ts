@@ -22,6 +22,8 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { key: 'disciplines', component: lazy(() => import('./pages/DisciplinesSection')) },
   // Issue 18: the workflow templates (the designer of one is a page of its own, below this path).
   { key: 'workflows', component: lazy(() => import('../workflow/pages/WorkflowTemplatesSection')) },
+  // Issue 18: the form templates (the designer of one is a page of its own, below this path).
+  { key: 'form-templates', component: lazy(() => import('../forms/pages/FormTemplatesSection')) },
 ];
 
 export const DEFAULT_SECTION = 'basic';
