@@ -396,7 +396,21 @@ describe('BIM models', () => {
     const title = `构件渗漏 ${suffix()}`;
     await page.getByTestId('topic-name-input').fill(title);
     await pickMember(page, 'topic-mentions-select', person);
-    await page.getByTestId('topic-submit').click();
+    // …with the view on screen as its viewpoint (issue 16): the camera the viewer saved, and the picture.
+    const raisedPicture = await settledCanvas(page);
+    const [viewpointAnswer] = await Promise.all([
+      page.waitForResponse(
+        (answer) =>
+          answer.request().method() === 'POST' && /\/projects\/[^/]+\/viewports$/.test(answer.url()),
+      ),
+      page.getByTestId('topic-submit').click(),
+    ]);
+    expect(viewpointAnswer.status()).toBe(200);
+    const viewpoint = (await viewpointAnswer.json()) as {
+      camera: { position: number[] };
+      thumbnailFileId: string | null;
+    };
+    expect(viewpoint.thumbnailFileId).not.toBeNull();
     await raise.waitFor({ state: 'detached' });
     // …the viewer stays, and the element's problems list it.
     expect(page.url()).toContain('/models/viewer');
@@ -407,15 +421,46 @@ describe('BIM models', () => {
     await page.getByTestId('topic-detail').waitFor();
 
     step('topic created');
-    // …and found again from the element: the topic's "view in model" reopens it, selected, with the topic.
-    await page.getByTestId('topic-link-view-in-model').click();
+    // The problem shows its snapshot; its "view in model" opens the saved view with the element selected.
+    const snapshotImage = page.getByTestId('topic-viewpoint').getByTestId('viewpoint-snapshot');
+    await expect
+      .poll(() => snapshotImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await keepScreenshot(page, 'topic-viewpoint');
+    await page.getByTestId('viewpoint-open').click();
     await page.getByTestId('model-viewer').waitFor();
+    // The tools say when they have put the viewport back (the models open first).
+    await page
+      .getByText(/已恢复视口“问题视点：/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await waitForDrawnModel(page);
     await page.getByTestId('viewer-properties').waitFor({ timeout: 20_000 });
     await expect
       .poll(() => page.getByTestId('viewer-element-topics').textContent(), { timeout: 15_000 })
       .toContain(title);
     await keepScreenshot(page, 'model-viewer-element-topics');
+    // The camera itself, as the viewer reads it: saved again as a viewport, it is where the problem left it.
+    await page.getByTestId('tool-viewports').click();
+    await page.getByTestId('viewport-save').click();
+    await page.getByTestId('viewport-name').fill(`复核 ${suffix().slice(0, 4)}`);
+    const [againAnswer] = await Promise.all([
+      page.waitForResponse(
+        (answer) =>
+          answer.request().method() === 'POST' && /\/projects\/[^/]+\/viewports$/.test(answer.url()),
+      ),
+      page.getByTestId('viewport-form-submit').click(),
+    ]);
+    const again = (await againAnswer.json()) as { camera: { position: number[] } };
+    const offset = Math.hypot(
+      ...again.camera.position.map((value, index) => value - viewpoint.camera.position[index]!),
+    );
+    const pictureChange = difference(raisedPicture, await readCanvas(page));
+    console.info(
+      `viewer: the problem's view restored ${offset.toExponential(2)} m from where it was raised (picture ${pictureChange.toFixed(2)} apart)`,
+    );
+    expect(offset).toBeLessThan(0.01);
+    await page.getByTestId('tool-viewports').click();
 
     step('contact sheet');
     // A contact sheet about the element, sent from the form beside the model: the element's model linked.
@@ -433,8 +478,15 @@ describe('BIM models', () => {
       page.getByTestId('sheet-submit').click(),
     ]);
     expect(sentAnswer.status()).toBe(200);
-    const sent = (await sentAnswer.json()) as { modelId: string | null; name?: string; title?: string };
+    const sent = (await sentAnswer.json()) as {
+      modelId: string | null;
+      viewportId: string | null;
+      name?: string;
+      title?: string;
+    };
     expect(sent.modelId).toBe(modelId);
+    // Its viewpoint too: the view on screen, saved as a viewport of the project.
+    expect(sent.viewportId).toMatch(/^[0-9a-f]{24}$/);
     expect(`${sent.name ?? sent.title}`).toContain('关于「');
     await sheetForm.waitFor({ state: 'detached' });
     expect(page.url()).toContain('/models/viewer');
