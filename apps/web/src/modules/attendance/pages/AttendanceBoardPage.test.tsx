@@ -30,7 +30,10 @@ afterEach(() => setWidth(DESKTOP_WIDTH));
 describe('attendance day board', { timeout: 60_000 }, () => {
   it('on a phone: the filter sheet counts the day’s people for the filters as they change', async () => {
     setWidth(390);
-    state.day = [makeDayRow(), makeDayRow({ person: { _id: WORKER2_ID, name: '李小龙' }, status: 'abnormal' })];
+    state.day = [
+      makeDayRow(),
+      makeDayRow({ person: { _id: WORKER2_ID, name: '李小龙' }, status: 'abnormal' }),
+    ];
     renderAttendance(BOARD);
     await screen.findByTestId(`day-row-${WORKER_ID}`);
     fireEvent.click(screen.getByRole('button', { name: '筛选' }));
