@@ -165,3 +165,36 @@ export function useDeleteFormTemplate(projectId: string) {
     onSuccess: invalidate,
   });
 }
+
+/** The settings of a template (everything but its fields), saved with the revision read. */
+export interface FormTemplateSettings {
+  revision: number;
+  name: string;
+  description: string;
+  kind: FormTemplate['kind'];
+  workflowTemplateId: string | null;
+  settlers: string[];
+  fieldAccess: FormTemplate['fieldAccess'];
+}
+
+export function useSaveFormTemplateSettings(projectId: string, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FormTemplateSettings) =>
+      http.put<FormTemplate>(`${SERVICE}/form-templates/${enc(id)}`, body),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(formKeys.template(projectId, id), saved);
+      void queryClient.invalidateQueries({ queryKey: formTemplateKeys.lists(projectId) });
+    },
+  });
+}
+
+/** A workflow template with its published graph: the nodes a form template's field access names. */
+export function useWorkflowForAccess(id: string | null) {
+  return useQuery({
+    queryKey: ['forms', 'workflowForAccess', id],
+    enabled: id !== null,
+    queryFn: ({ signal }) =>
+      http.get<WorkflowTemplate>(`workflow-service/workflow-templates/${enc(id!)}`, { signal }),
+  });
+}

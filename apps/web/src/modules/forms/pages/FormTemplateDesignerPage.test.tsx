@@ -1,5 +1,5 @@
 import type { FormTemplate } from '@lintel/contracts/forms';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FakeApi } from '../../../test/fakeApi';
 import { makeUser } from '../../../test/fixtures';
@@ -25,6 +25,7 @@ const ADMIN = makeUser({ _id: '66f000000000000000000111', name: 'demo', nickName
 const TEMPLATE_ID = '66f000000000000000000501';
 const PATH = `/projects/${PROJECT_ID}/settings/form-templates/${TEMPLATE_ID}`;
 const F = 'form-service';
+const WORKFLOW_ID = '66f0000000000000000007b1';
 
 const world = {
   role: 'admin' as 'admin' | 'member',
@@ -63,6 +64,28 @@ function serve(api: FakeApi) {
     modules: () => [],
   });
   api.on(`GET ${F}/form-templates/${TEMPLATE_ID}`, () => ({ json: world.template }));
+  // The workflow a template runs on: offered when enabled and published; its published nodes for access.
+  api.on(`GET workflow-service/projects/${PROJECT_ID}/workflow-templates`, {
+    json: [{ _id: WORKFLOW_ID, name: '验收流程', publishedVersion: 1 }],
+  });
+  api.on(`GET workflow-service/workflow-templates/${WORKFLOW_ID}`, {
+    json: {
+      _id: WORKFLOW_ID,
+      name: '验收流程',
+      publishedVersion: 1,
+      published: {
+        version: 1,
+        graph: {
+          nodes: [
+            { id: 'start', kind: 'start', name: '发起' },
+            { id: 'check', kind: 'approval', name: '质检' },
+            { id: 'end', kind: 'end', name: '结束' },
+          ],
+          edges: [],
+        },
+      },
+    },
+  });
   api.on(`PUT ${F}/form-templates/${TEMPLATE_ID}`, (request) => {
     const body = request.body as { revision: number; fields: FormTemplate['fields'] };
     if (world.conflict) {
@@ -80,7 +103,8 @@ function serve(api: FakeApi) {
         json: { code: 409, key: 'forms.staleTemplate', message: 'stale', current: world.template },
       };
     }
-    world.template = { ...world.template, fields: body.fields, revision: world.template.revision + 1 };
+    const { revision: _read, ...change } = body;
+    world.template = { ...world.template, ...change, revision: world.template.revision + 1 };
     return { json: world.template };
   });
 }
@@ -149,5 +173,38 @@ describe('form template designer page', { timeout: 90_000 }, () => {
     open();
     expect(await screen.findByTestId('settings-no-permission')).toBeInTheDocument();
     expect(requestsTo(api, 'GET', `${F}/form-templates/${TEMPLATE_ID}`)).toHaveLength(0);
+  });
+  it('template settings: name, settlers and field access per node of the published workflow, then fields at the new revision', async () => {
+    world.template = makeTemplate({ kind: 'workflow', workflowTemplateId: WORKFLOW_ID });
+    const user = open();
+    await screen.findByText('表单模板：材料进场验收');
+    await user.click(screen.getByTestId('designer-settings'));
+    fireEvent.change(await screen.findByTestId('settings-name'), { target: { value: '材料验收' } });
+    // Fields × approval nodes: the start and end nodes have no column.
+    const cell = await screen.findByTestId('access-check-name');
+    expect(screen.queryByTestId('access-start-name')).not.toBeInTheDocument();
+    fireEvent.mouseDown(within(cell).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('必填', { selector: '.ant-select-item-option-content' }));
+    await user.click(screen.getByTestId('settings-ok'));
+    expect(await screen.findByText('设置已保存')).toBeInTheDocument();
+    expect(requestsTo(api, 'PUT', `${F}/form-templates/${TEMPLATE_ID}`)[0]!.body).toEqual({
+      revision: 3,
+      name: '材料验收',
+      description: '',
+      kind: 'workflow',
+      workflowTemplateId: WORKFLOW_ID,
+      settlers: [],
+      fieldAccess: { check: { name: 'required' } },
+    });
+    expect(await screen.findByText('表单模板：材料验收')).toBeInTheDocument();
+
+    // The fields are saved next with the revision the settings produced (no 409).
+    await user.click(screen.getByTestId('palette-number'));
+    expect(screen.getByTestId('designer-settings')).toBeDisabled();
+    await user.click(screen.getByTestId('designer-save'));
+    await waitFor(() => expect(screen.getByTestId('designer-dirty')).toHaveTextContent('已是最新'));
+    expect(requestsTo(api, 'PUT', `${F}/form-templates/${TEMPLATE_ID}`)[1]!.body).toMatchObject({
+      revision: 4,
+    });
   });
 });

@@ -14,7 +14,9 @@ import { NoPermission } from '../../project-settings/components/NoPermission';
 import { useCurrentProject, useProjectAdmin, WorkbenchLayout } from '../../workbench';
 import { useFormTemplate, useSaveFormTemplateFields } from '../api';
 import { FormDesigner } from '../components/FormDesigner';
+import { TemplateSettingsDialog } from '../components/TemplateSettingsDialog';
 import { definitionProblems } from '../designerModel';
+import { useSaveFormTemplateSettings } from '../templatesApi';
 
 /** The fields being designed, the revision they were read at, and saving them (409: someone saved first). */
 function TemplateEditor({ projectId, template }: { projectId: string; template: FormTemplate }) {
@@ -25,6 +27,9 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
   const [dirty, setDirty] = useState(false);
   const [conflict, setConflict] = useState<FormTemplate | null>(null);
   const save = useSaveFormTemplateFields(projectId, template._id);
+  const saveSettings = useSaveFormTemplateSettings(projectId, template._id);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const current = useFormTemplate(projectId, template._id).data ?? template;
   const problems = definitionProblems(fields);
 
   const submit = () => {
@@ -90,10 +95,46 @@ function TemplateEditor({ projectId, template }: { projectId: string; template: 
         <Typography.Text type="secondary" data-testid="designer-dirty">
           {dirty ? t('page.unsaved') : t('page.upToDate')}
         </Typography.Text>
+        <Button
+          disabled={dirty}
+          title={dirty ? t('settings.saveFieldsFirst') : undefined}
+          onClick={() => setSettingsOpen(true)}
+          data-testid="designer-settings"
+        >
+          {t('settings.open')}
+        </Button>
         <Button type="primary" loading={save.isPending} onClick={submit} data-testid="designer-save">
           {t('page.save')}
         </Button>
       </div>
+      <TemplateSettingsDialog
+        // A fresh dialog at each opening: it starts from the template as saved last.
+        key={settingsOpen ? `open-${current.revision}` : 'closed'}
+        projectId={projectId}
+        template={current}
+        revision={revision}
+        open={settingsOpen}
+        pending={saveSettings.isPending}
+        onCancel={() => setSettingsOpen(false)}
+        onSubmit={(settings) =>
+          saveSettings.mutate(settings, {
+            onSuccess: (saved) => {
+              setRevision(saved.revision);
+              setSettingsOpen(false);
+              void message.success(t('settings.saved'));
+            },
+            onError: (error) => {
+              const theirs = isHttpError(error)
+                ? (error.body as { current?: FormTemplate }).current
+                : undefined;
+              if (isHttpError(error) && error.status === 409 && theirs) {
+                setSettingsOpen(false);
+                setConflict(theirs);
+              } else void message.error(errorMessage(error, t));
+            },
+          })
+        }
+      />
       <FormDesigner
         fields={fields}
         projectId={projectId}
