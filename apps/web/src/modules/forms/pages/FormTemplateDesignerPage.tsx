@@ -9,14 +9,20 @@ import { useParams } from 'react-router';
 import { PageSpinner } from '../../../components/PageSpinner';
 import { errorMessage } from '../../../lib/errors';
 import { isHttpError } from '../../../lib/http';
+import { lazyComponent } from '../../../lib/lazyComponent';
 import { useCurrentUser } from '../../account/api';
 import { NoPermission } from '../../project-settings/components/NoPermission';
 import { useCurrentProject, useProjectAdmin, WorkbenchLayout } from '../../workbench';
 import { useFormTemplate, useSaveFormTemplateFields } from '../api';
 import { FormDesigner } from '../components/FormDesigner';
-import { TemplateSettingsDialog } from '../components/TemplateSettingsDialog';
 import { definitionProblems } from '../designerModel';
 import { useSaveFormTemplateSettings } from '../templatesApi';
+
+// The settings dialog (a table, member and workflow pickers) loads when first opened, not with the page.
+const TemplateSettingsDialog = lazyComponent(
+  () => import('../components/TemplateSettingsDialog').then((module) => module.TemplateSettingsDialog),
+  { when: (props) => props.open },
+);
 
 /** The fields being designed, the revision they were read at, and saving them (409: someone saved first). */
 function TemplateEditor({ projectId, template }: { projectId: string; template: FormTemplate }) {
