@@ -277,6 +277,8 @@ export function buildApp(config: Config, deps: AppDeps = {}): App {
     access: org.access,
     permissions,
     notifications,
+    // A sheet's model, viewpoint and selection set must be its project's (modules/models).
+    modelLinks: createModelLookup(database.db),
     log: app.log,
     // Files attached to their records must be files the caller may read (issue 14).
     readableFiles: (user, ids) => files.readable(user, ids),

@@ -17,6 +17,7 @@ import type { FilterSpec } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
 import { createDirectory } from '../directory/index';
 import type { FileReadCheck } from '../files/attachments';
+import type { ModelLookup } from '../models/models.lookup';
 import { bestEffort, type NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { SheetAccess } from './contactsheets.access';
@@ -89,7 +90,12 @@ export interface ContactSheetsServiceDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck;
+  /** modules/models: the model, viewpoint and selection set a sheet links must be its project's. */
+  modelLinks: ModelLinkLookup;
 }
+
+/** What contact sheets ask of modules/models (its ModelLookup) about the links a sheet holds. */
+export type ModelLinkLookup = Pick<ModelLookup, 'assertModelInProject' | 'findViewport' | 'hasSelectionSet'>;
 
 /** The caller in one project: their rights, and whether they see every sheet (view scope `all`). */
 export interface ProjectContext {

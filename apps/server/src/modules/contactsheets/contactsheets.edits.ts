@@ -24,6 +24,7 @@ export function createSheetEdits(ctx: SheetContext) {
     detail,
     checkPeople,
     checkAttachments,
+    checkModelLinks,
     defaultSenderUnit,
     todoFor,
     announce,
@@ -65,6 +66,18 @@ export function createSheetEdits(ctx: SheetContext) {
         ? await checkAttachments(row.project_id, body.attachments, user)
         : undefined;
     const content = body.content ?? row.content;
+    const model_id = body.modelId === undefined ? row.model_id : body.modelId || null;
+    const viewport_id = body.viewportId === undefined ? row.viewport_id : body.viewportId || null;
+    const selection_set_id =
+      body.selectionSetId === undefined ? row.selection_set_id : body.selectionSetId || null;
+    if (body.modelId !== undefined || body.viewportId !== undefined || body.selectionSetId !== undefined) {
+      // The links as they will stand, so a new model is checked against the kept viewpoint too.
+      await checkModelLinks(row.project_id, {
+        modelId: model_id,
+        viewportId: viewport_id,
+        selectionSetId: selection_set_id,
+      });
+    }
     const changes = {
       title: body.title ?? row.title,
       content,
@@ -75,10 +88,9 @@ export function createSheetEdits(ctx: SheetContext) {
           : body.senderUnit || (await defaultSenderUnit(user, row.project_id)),
       reply_needed: replyNeeded ? 1 : 0,
       reply_deadline: replyDeadline ?? null,
-      model_id: body.modelId === undefined ? row.model_id : body.modelId || null,
-      viewport_id: body.viewportId === undefined ? row.viewport_id : body.viewportId || null,
-      selection_set_id:
-        body.selectionSetId === undefined ? row.selection_set_id : body.selectionSetId || null,
+      model_id,
+      viewport_id,
+      selection_set_id,
     } as const;
     const before = new Map(people.map((p) => [p.user_id, p.role]));
     const wanted = new Map<string, ContactSheetRole>([

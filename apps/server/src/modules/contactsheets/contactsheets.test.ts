@@ -9,6 +9,7 @@ import { ACCOUNT, buildTestApp, type TestApp } from '../../../test/helper';
 import { addMemberWithConsent, makeReadOnly } from '../../../test/membership';
 import { json, keyOf, type Method, projectsOf, requester, signInPeople } from '../../../test/project-api';
 import { attachmentsRebuiltByMigration, idOf, uploadAs } from '../files/test-support';
+import { MODELS, readySample } from '../models/test-support';
 import { pdfText } from './pdf-text';
 
 /**
@@ -396,6 +397,101 @@ describe('attachments and the counter are read through the sheets (issue 14)', (
         ),
       ),
     ).toEqual({ count: 0 });
+  });
+});
+
+describe("a sheet's model, viewpoint and selection set are its project's (issue 16)", () => {
+  const SOUTH_WALL = '3g46_woBL6sugXeY5_WP6n';
+  const camera = { projection: 'perspective', position: [12.5, 8, -3.25], target: [0, 1.5, 0] };
+  /** A model of P, a second one, and one of sunqi's project; P's viewport of each of its models. */
+  const links = { model: '', second: '', foreignModel: '', viewport: '', secondViewport: '' };
+  let foreignViewport = '';
+  let selectionSet = '';
+  let foreignSet = '';
+
+  async function created(who: Person, url: string, body: unknown): Promise<string> {
+    const response = await call('POST', url, who, body);
+    expectStatus(response, 200);
+    return json<{ _id: string }>(response)._id;
+  }
+  const viewportOf = (who: Person, projectId: string, modelId: string) =>
+    created(who, `${MODELS}/projects/${projectId}/viewports`, { name: '视点', modelIds: [modelId], camera });
+  const setOf = (who: Person, projectId: string, modelId: string) =>
+    created(who, `${MODELS}/projects/${projectId}/selection-sets`, {
+      name: '南墙',
+      items: [{ modelId, globalIds: [SOUTH_WALL] }],
+    });
+
+  beforeAll(async () => {
+    links.model = (await readySample(t.app, cookies.demo, project))._id;
+    links.second = (await readySample(t.app, cookies.demo, project, undefined, '联系单第二模型'))._id;
+    links.foreignModel = (await readySample(t.app, cookies.sunqi, otherProject))._id;
+    links.viewport = await viewportOf('demo', project, links.model);
+    links.secondViewport = await viewportOf('demo', project, links.second);
+    foreignViewport = await viewportOf('sunqi', otherProject, links.foreignModel);
+    selectionSet = await setOf('demo', project, links.model);
+    foreignSet = await setOf('sunqi', otherProject, links.foreignModel);
+  }, 120_000);
+
+  it("are stored when they are; another project's or an unknown id is refused (400) and nothing is written", async () => {
+    const sheet = await send('lisi', {
+      modelId: links.model,
+      viewportId: links.viewport,
+      selectionSetId: selectionSet,
+    });
+    expect(await sheetOf('lisi', sheet._id)).toMatchObject({
+      modelId: links.model,
+      viewportId: links.viewport,
+      selectionSetId: selectionSet,
+    });
+
+    const before = await countOf('demo', 'visible=sent');
+    const unknown = '0123456789abcdef01234567';
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ modelId: links.foreignModel }, 'models.unknownModel', 'modelId'],
+      [{ modelId: unknown }, 'models.unknownModel', 'modelId'],
+      [{ viewportId: foreignViewport }, 'contactsheets.viewportNotFound', 'viewportId'],
+      [{ viewportId: unknown }, 'contactsheets.viewportNotFound', 'viewportId'],
+      [
+        { modelId: links.model, viewportId: links.secondViewport },
+        'contactsheets.viewportOtherModel',
+        'viewportId',
+      ],
+      [{ selectionSetId: foreignSet }, 'contactsheets.selectionSetNotFound', 'selectionSetId'],
+      [{ selectionSetId: unknown }, 'contactsheets.selectionSetNotFound', 'selectionSetId'],
+    ];
+    for (const [body, key, path] of cases) {
+      const response = await call('POST', `${W}/contactsheets`, 'demo', {
+        projectId: project,
+        name: '标题',
+        content: '内容',
+        receivers: [ids.zhangsan],
+        ...body,
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const answer = json<{ key: string; details?: Array<{ key: string; path: string }> }>(response);
+      expect(answer.key, JSON.stringify(body)).toBe(key);
+      expect(answer.details?.[0]?.path, JSON.stringify(body)).toBe(path);
+    }
+    expect(await countOf('demo', 'visible=sent')).toBe(before);
+  });
+
+  it('an edit is checked against the links as they will stand, and a refused edit changes nothing', async () => {
+    const sheet = await send('lisi', { modelId: links.model, viewportId: links.viewport });
+    const edit = (body: Record<string, unknown>) => call('PUT', sheetUrl(sheet._id), 'lisi', body);
+    // A new model the kept viewpoint does not show.
+    expectStatus(await edit({ modelId: links.second }), 400, 'contactsheets.viewportOtherModel');
+    expectStatus(await edit({ viewportId: foreignViewport }), 400, 'contactsheets.viewportNotFound');
+    expectStatus(await edit({ selectionSetId: foreignSet }), 400, 'contactsheets.selectionSetNotFound');
+    expect(await sheetOf('lisi', sheet._id)).toMatchObject({
+      modelId: links.model,
+      viewportId: links.viewport,
+      selectionSetId: null,
+    });
+    // Both together, and clearing them, are accepted.
+    expectStatus(await edit({ modelId: links.second, viewportId: links.secondViewport }), 200);
+    expectStatus(await edit({ modelId: '', viewportId: '' }), 200);
+    expect(await sheetOf('lisi', sheet._id)).toMatchObject({ modelId: null, viewportId: null });
   });
 });
 

@@ -25,6 +25,7 @@ export function createSheetWrites(ctx: SheetContext) {
     detail,
     checkPeople,
     checkAttachments,
+    checkModelLinks,
     defaultSenderUnit,
     announce,
     closeTodos,
@@ -37,6 +38,7 @@ export function createSheetWrites(ctx: SheetContext) {
       if (!context.rights.create) throw new AppError(403, 'common.forbidden');
       await checkPeople(body.projectId, user._id, { receivers: body.receivers, cc: body.cc });
       const attachments = await checkAttachments(body.projectId, body.attachments ?? [], user);
+      await checkModelLinks(body.projectId, body);
       const senderUnit = body.senderUnit || (await defaultSenderUnit(user, body.projectId));
       const when = clock.now();
       const at = when.toISOString();

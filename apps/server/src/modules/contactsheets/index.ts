@@ -8,6 +8,7 @@ import type { FileReadCheck } from '../files/attachments';
 import type { NotificationsModule } from '../notifications/index';
 import type { OrgAccess } from '../org/access';
 import type { PermissionsModule } from '../permissions/index';
+import type { ModelLinkLookup } from './contactsheets.context';
 import { contactSheetsRoutes } from './contactsheets.routes';
 import { createContactSheetsService } from './contactsheets.service';
 
@@ -28,6 +29,8 @@ export interface ContactSheetsDeps {
   log: FastifyBaseLogger;
   /** modules/files: may the user read these files? Asked before they are attached (issue 14). */
   readableFiles?: FileReadCheck;
+  /** modules/models: a sheet's model, viewpoint and selection set are checked against its project. */
+  modelLinks: ModelLinkLookup;
 }
 
 /** Contact sheets of a project: numbered formal sheets sent to members, read, replied, forwarded, printed. */
@@ -40,6 +43,7 @@ export function createContactSheetsModule({
   notifications,
   log,
   readableFiles,
+  modelLinks,
 }: ContactSheetsDeps) {
   const contactSheets = createContactSheetsService({
     db,
@@ -54,6 +58,7 @@ export function createContactSheetsModule({
     readNotifications: (user, sheetId) => notifications.readRecordNotifications(user, 'contactList', sheetId),
     log,
     readableFiles,
+    modelLinks,
   });
   return { contactSheets };
 }

@@ -111,6 +111,17 @@ export function createModelLookup(db: Kysely<Database>) {
     return row ? { id: row.id, modelIds: fromJson<string[]>(row.model_ids, []) } : undefined;
   }
 
+  /** Whether the selection set is one of the project's (a contact sheet's link, issue 16). */
+  async function hasSelectionSet(projectId: string, setId: string): Promise<boolean> {
+    const row = await withViewTables(db)
+      .selectFrom('selection_sets')
+      .select('id')
+      .where('id', '=', setId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   return {
     findProjectModel,
     assertModelInProject,
@@ -118,6 +129,7 @@ export function createModelLookup(db: Kysely<Database>) {
     findReadyElements,
     assertElementLinks,
     findViewport,
+    hasSelectionSet,
   };
 }
 export type ModelLookup = ReturnType<typeof createModelLookup>;
