@@ -61,6 +61,13 @@ describe('workflow templates', () => {
       .click();
     await page.keyboard.press('Escape');
     await drawer.getByTestId('approvers-members-0').getByText('张三').waitFor();
+    // Its list closed before the drawer does: a list left open would still count as open in the next pick
+    // (a CI run on a loaded machine saw one stay visible there).
+    await expect
+      .poll(() => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').count(), {
+        timeout: 10_000,
+      })
+      .toBe(0);
     await drawer.getByTestId('node-drawer-done').click();
     // The branch still lacks its condition: shown on it, in red.
     await page
