@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readAll } from './read-all';
 import { isStorageKey, type Storage, StorageNotFoundError } from './storage';
 
 /**
@@ -14,11 +15,7 @@ export interface StorageFixture {
   dispose(): Promise<void>;
 }
 
-export async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+export { readAll };
 
 /** `count` chunks of `chunkSize` bytes, each filled with its index: a body never held whole in memory. */
 async function* generated(count: number, chunkSize: number): AsyncGenerator<Buffer> {

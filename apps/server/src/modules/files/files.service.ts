@@ -7,6 +7,7 @@ import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../plugins/app-error';
 import { type Storage, StorageNotFoundError } from '../../storage/index';
+import { readAll } from '../../storage/read-all';
 import type { OrgAccess } from '../org/access';
 import { createStorageFigures, type StorageLeft } from '../org/storage.repository';
 import type { FileOwners } from './attachments';
@@ -240,12 +241,6 @@ export function createFileService({
     // Unknown and unreadable files are both 404: a file the caller may not see does not exist for them.
     if (!file || !(await rights.canRead(user, file))) throw notFound();
     return file;
-  }
-
-  async function readAll(stream: Readable): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
   }
 
   /** The stored thumbnail, or a new one made from the image and stored for the next time. */

@@ -23,7 +23,7 @@ import { toJson } from '../../db/json';
 import { parseOrder } from '../../db/order';
 import { compileWhere, type FilterSpec, parseWhereQuery } from '../../db/where';
 import { AppError } from '../../plugins/app-error';
-import { readAll } from './models.bytes';
+import { readAll } from '../../storage/read-all';
 import { type ModelsBase, need, projectScope, versionKeys } from './models.context';
 import type { ConversionRunner } from './models.converter';
 import {

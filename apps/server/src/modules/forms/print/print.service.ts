@@ -10,6 +10,7 @@ import { newId } from '../../../db/ids';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../plugins/app-error';
 import type { Storage } from '../../../storage/index';
+import { readAll } from '../../../storage/read-all';
 import { createDirectory } from '../../directory/index';
 import { type Converter, previewKey } from '../../files/conversion';
 import type { OrgAccess } from '../../org/access';
@@ -54,12 +55,6 @@ export interface PrintDeps {
   access: OrgAccess;
   forms: FormsModule;
   log: Pick<FastifyBaseLogger, 'warn'>;
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
