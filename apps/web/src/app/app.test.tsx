@@ -132,7 +132,8 @@ describe('guards', () => {
     sessionUser = makeUser();
     const { router } = renderApp('/login');
     expect(await screen.findByTestId('home-welcome')).toHaveTextContent('张三');
-    expect(router.pathname).toBe('/home');
+    // The router's state can follow the redirect's first render by a tick (a loaded CI run saw '/login').
+    await waitFor(() => expect(router.pathname).toBe('/home'));
     expect(screen.queryByTestId('not-found-notice')).not.toBeInTheDocument();
     await act(async () => {
       await router.navigate('/no-such-page');
